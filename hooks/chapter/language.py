@@ -1,0 +1,64 @@
+"""Interface strings of the chapter pages and the plural rules they need.
+
+One template serves both languages; everything that differs between them is here.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+# Plural forms follow the CLDR categories: Russian "one" (1, 21, 101…),
+# "few" (2–4, 22–24…), "many" (0, 5–20, 25–30…); English "one" and "other".
+STRINGS: Mapping[str, Mapping[str, str]] = {
+    "ru": {
+        "legend_heading": "Что означают метки тем",
+        "topics_heading": "Темы главы",
+        "origin": "из «{chapter}»",
+        "quoted": "«{text}»",
+        "belongs_to": "Эта тема — из главы {chapter}.",
+        "no_article": "Статья по этой теме ещё не написана: пока здесь только краткое описание.",
+        "previous": "Предыдущая тема",
+        "next": "Следующая тема",
+        "pager": "Соседние темы",
+        "label": "Метка",
+        "borrowed_note.one": "{count} тема показана здесь из других глав — она подходит по смыслу и открывается в своей главе.",
+        "borrowed_note.few": "{count} темы показаны здесь из других глав — они подходят по смыслу и открываются в своей главе.",
+        "borrowed_note.many": "{count} тем показаны здесь из других глав — они подходят по смыслу и открываются в своей главе.",
+    },
+    "en": {
+        "legend_heading": "What the topic labels mean",
+        "topics_heading": "Topics of the chapter",
+        "origin": "from “{chapter}”",
+        "quoted": "“{text}”",
+        "belongs_to": "This topic belongs to the chapter {chapter}.",
+        "no_article": "The article on this topic has not been written yet: for now, only its summary is here.",
+        "previous": "Previous topic",
+        "next": "Next topic",
+        "pager": "Neighbouring topics",
+        "label": "Label",
+        "borrowed_note.one": "{count} topic is shown here from another chapter: it fits this chapter’s subject and opens in its own chapter.",
+        "borrowed_note.other": "{count} topics are shown here from other chapters: they fit this chapter’s subject and open in their own chapters.",
+    },
+}
+
+
+def plural_category(lang: str, count: int) -> str:
+    """The CLDR plural category of a non-negative integer."""
+    if lang == "en":
+        return "one" if count == 1 else "other"
+    if lang == "ru":
+        if count % 10 == 1 and count % 100 != 11:
+            return "one"
+        if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+            return "few"
+        return "many"
+    raise ValueError(f"no plural rules for language {lang!r}")
+
+
+def translate(lang: str, key: str, **values: object) -> str:
+    return STRINGS[lang][key].format(**values)
+
+
+def translate_count(lang: str, key: str, count: int) -> str:
+    """The plural form of a string that carries a `{count}`."""
+    return translate(lang, f"{key}.{plural_category(lang, count)}", count=count)

@@ -1,0 +1,156 @@
+"""Chapter pages rendered from the catalogue.
+
+Python prepares plain view objects with every string already in the page
+language; the Jinja templates in `overrides/chapter/` turn them into markup,
+escaping all catalogue text. Nothing here knows about MkDocs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from .catalogue import LANGUAGES, Catalogue, Label, Topic
+from .language import STRINGS, translate, translate_count
+from .urls import INDEX, article_source, relative_url, topic_path
+
+
+class PageError(Exception):
+    """A page asks for something the catalogue does not have."""
+
+
+@dataclass(frozen=True)
+class RenderedPage:
+    title: str
+    description: str
+    markdown: str
+
+
+@dataclass(frozen=True)
+class Badge:
+    label: str
+    name: str
+    href: str | None
+
+
+@dataclass(frozen=True)
+class TopicView:
+    href: str
+    title: str
+    other_title: str
+    summary: str
+    badge: Badge
+    origin: str | None
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    badge: Badge
+    meaning: str
+
+
+@dataclass(frozen=True)
+class OriginView:
+    title: str
+    url: str | None
+
+
+@dataclass(frozen=True)
+class NeighbourView:
+    href: str
+    title: str
+
+
+class PageRenderer:
+    """Renders the chapter index and the topic pages of one catalogue."""
+
+    def __init__(self, catalogue: Catalogue, templates_dir: Path, docs_dir: Path):
+        self.catalogue = catalogue
+        self.docs_dir = docs_dir
+        self.env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(templates_dir),
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+
+    def render(self, meta: dict, markdown: str, lang: str) -> RenderedPage | None:
+        """The page for front matter that names a chapter page; None for any other page."""
+        kind = meta.get("chapter")
+        if kind is None:
+            return None
+        if kind == "index":
+            return self.index(lang, markdown)
+        if kind == "topic":
+            slug = meta.get("topic")
+            if slug not in {topic.slug for topic in self.catalogue.topics}:
+                raise PageError(f"front matter names topic {slug!r}, which topics.yaml does not list")
+            return self.topic(self.catalogue.topic(slug), lang)
+        raise PageError(f"unknown chapter page kind {kind!r}; expected 'index' or 'topic'")
+
+    def index(self, lang: str, markdown: str) -> RenderedPage:
+        chapter = self.catalogue.chapter
+        borrowed = len(self.catalogue.borrowed)
+        html = self._template("index.html", lang).render(
+            title=chapter.title[lang],
+            other_title=chapter.title[_other(lang)],
+            summary=chapter.summary[lang],
+            legend=[LegendEntry(self._badge(label, lang, None), label.meaning[lang]) for label in self.catalogue.labels],
+            cards=[self._topic_view(topic, lang, INDEX) for topic in self.catalogue.topics],
+            borrowed_note=translate_count(lang, "borrowed_note", borrowed) if borrowed else None,
+        )
+        return RenderedPage(chapter.title[lang], chapter.summary[lang], _join(html, markdown))
+
+    def topic(self, topic: Topic, lang: str) -> RenderedPage:
+        here = topic_path(topic.slug)
+        topics = self.catalogue.topics
+        position = topics.index(topic)
+        neighbours = [
+            NeighbourView(relative_url(here, topic_path(other.slug)), other.title[lang]) if other else None
+            for other in (topics[position - 1] if position > 0 else None, topics[position + 1] if position + 1 < len(topics) else None)
+        ]
+        template = self._template("topic.html", lang)
+        header = template.module.header(
+            topic=self._topic_view(topic, lang, here, badge_href=relative_url(here, f"#label-{topic.label.id}")),
+            origin=OriginView(_quote(lang, topic.origin.title[lang]), topic.origin.url) if topic.origin else None,
+        )
+        article = self._article(topic, lang)
+        body = article if article is not None else str(template.module.missing_article())
+        pager = template.module.pager(previous=neighbours[0], next=neighbours[1])
+        return RenderedPage(topic.title[lang], topic.summary[lang], _join(str(header), body, str(pager)))
+
+    def _template(self, name: str, lang: str) -> jinja2.Template:
+        return self.env.get_template(name, globals={"lang": lang, "other_lang": _other(lang), "t": STRINGS[lang]})
+
+    def _article(self, topic: Topic, lang: str) -> str | None:
+        path = self.docs_dir / article_source(topic.slug, lang)
+        return path.read_text(encoding="utf-8") if path.is_file() else None
+
+    def _badge(self, label: Label, lang: str, href: str | None) -> Badge:
+        return Badge(label.id, label.name[lang], href)
+
+    def _topic_view(self, topic: Topic, lang: str, here: str, badge_href: str | None = None) -> TopicView:
+        return TopicView(
+            href=relative_url(here, topic_path(topic.slug)),
+            title=topic.title[lang],
+            other_title=topic.title[_other(lang)],
+            summary=topic.summary[lang],
+            badge=self._badge(topic.label, lang, badge_href),
+            origin=translate(lang, "origin", chapter=topic.origin.title[lang]) if topic.origin else None,
+        )
+
+
+def _other(lang: str) -> str:
+    return next(other for other in LANGUAGES if other != lang)
+
+
+def _quote(lang: str, text: str) -> str:
+    return translate(lang, "quoted", text=text)
+
+
+def _join(*blocks: str) -> str:
+    """Markdown made of raw HTML blocks and Markdown text, kept apart by blank lines."""
+    return "\n\n".join(block.strip() for block in blocks if block.strip()) + "\n"

@@ -1,0 +1,29 @@
+"""Where chapter pages live, as paths relative to the root of one language.
+
+Both languages share these paths (the English site sits under `en/`), so
+links between chapter pages are the same in every language.
+"""
+
+from __future__ import annotations
+
+INDEX = ""
+
+
+def topic_path(slug: str) -> str:
+    return f"topics/{slug}/"
+
+
+def topic_source(slug: str, lang: str) -> str:
+    """The Markdown file, relative to the docs folder, that becomes the topic page."""
+    return f"topics/{slug}.{lang}.md"
+
+
+def article_source(slug: str, lang: str) -> str:
+    """Where an author writes the article of a topic, relative to the docs folder."""
+    return f"articles/{slug}.{lang}.md"
+
+
+def relative_url(source: str, target: str) -> str:
+    """A link from the page at `source` to `target` (a path, optionally with a #fragment)."""
+    url = "../" * source.count("/") + target
+    return url or "./"

@@ -1,0 +1,58 @@
+"""MkDocs adapter for the chapter: loads the catalogue and hands pages to the renderer.
+
+The work is done by the plain `chapter` package; this file only translates
+MkDocs events. Every event runs once per language, because mkdocs-static-i18n
+builds each language with a full build of its own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from chapter.catalogue import Catalogue, CatalogueError, load_catalogue
+from chapter.render import PageError, PageRenderer
+from chapter.sources import navigation, sync_topic_sources
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+CATALOGUE = "topics.yaml"
+TEMPLATES = "chapter"
+
+_catalogue: Catalogue | None = None
+_renderer: PageRenderer | None = None
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    # Runs before the site folder is cleaned, so a broken catalogue leaves the last build in place.
+    global _catalogue, _renderer
+    root = Path(config.config_file_path).parent
+    docs_dir = Path(config.docs_dir)
+    try:
+        catalogue = load_catalogue(root / CATALOGUE)
+    except CatalogueError as error:
+        raise PluginError(f"the chapter catalogue is invalid:\n{error}") from None
+    sync_topic_sources(catalogue, docs_dir)
+    config.nav = navigation(catalogue)
+    _catalogue = catalogue
+    _renderer = PageRenderer(catalogue, Path(config.theme.custom_dir) / TEMPLATES, docs_dir)
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    # The language of this build is known from here on, not yet in on_config.
+    config.site_name = _catalogue.chapter.title[config.theme["language"]]
+    return files
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_) -> str | None:
+    try:
+        rendered = _renderer.render(page.meta, markdown, config.theme["language"])
+    except PageError as error:
+        raise PluginError(f"{page.file.src_uri}: {error}") from None
+    if rendered is None:
+        return None
+    page.meta["title"] = rendered.title
+    page.meta["description"] = rendered.description
+    return rendered.markdown
