@@ -1,0 +1,176 @@
+"""The real site, built with --strict, checked page by page against the seed and the catalogue."""
+
+from __future__ import annotations
+
+import pytest
+
+LANGS = {"ru": "/", "en": "/en/"}
+
+
+def _text(node) -> str:
+    """Visible text, without what is there only for screen readers."""
+    for hidden in node.select(".ci-visually-hidden"):
+        hidden.extract()
+    return node.get_text()
+
+
+def _cards(site, lang):
+    return site.html(LANGS[lang]).select(".ci-card")
+
+
+def test_build_is_clean(site):
+    assert "WARNING" not in site.log and "ERROR" not in site.log
+
+
+def test_no_article_pages_of_their_own(site_with_article):
+    assert not (site_with_article.root / "articles").exists()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_declares_its_language(site, catalogue, lang):
+    urls = [LANGS[lang]] + [f"{LANGS[lang]}topics/{t.slug}/" for t in catalogue.topics]
+    for url in urls:
+        assert site.html(url).html["lang"] == lang, url
+
+
+def test_russian_index_carries_the_seed(site, seed):
+    page = site.html("/")
+    assert page.h1.get_text() == seed.title_ru
+    assert page.select_one(".ci-heading__other").get_text() == seed.title_en
+    assert page.select_one(".ci-heading__summary").get_text() == seed.summary_ru
+    assert page.select_one("#legend").get_text() == seed.legend_heading
+    cards = page.select(".ci-card")
+    assert len(cards) == len(seed.topics)
+    for card, expected in zip(cards, seed.topics):
+        origin = card.select_one(".ci-card__origin")
+        assert card.select_one(".ci-card__other").get_text() == expected.title_en
+        assert _text(card.select_one(".ci-badge")) == expected.label_ru
+        joined = card.select_one(".ci-card__link").get_text() + (origin.get_text() if origin else "") + card.select_one(".ci-card__summary").get_text()
+        assert joined == expected.ru_line
+    assert page.select_one(".ci-topics__note").get_text() == seed.borrowed_note
+
+
+def test_english_index_carries_titles_labels_and_origins(site, seed, catalogue):
+    page = site.html("/en/")
+    assert page.h1.get_text() == seed.title_en
+    assert page.select_one(".ci-heading__other").get_text() == seed.title_ru
+    assert page.select_one("#legend").get_text() == "What the topic labels mean"
+    for card, expected, topic in zip(page.select(".ci-card"), seed.topics, catalogue.topics):
+        assert card.select_one(".ci-card__link").get_text() == expected.title_en
+        assert expected.ru_line.startswith(card.select_one(".ci-card__other").get_text())
+        assert _text(card.select_one(".ci-badge")) == topic.label.name.en
+        assert card.select_one(".ci-card__summary").get_text() == topic.summary.en
+        origin = card.select_one(".ci-card__origin")
+        assert (origin.get_text() if origin else None) == (f"from “{topic.origin.title.en}”" if topic.origin else None)
+    assert page.select_one(".ci-topics__note").get_text().startswith("9 topics are shown here from other chapters")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_legend_explains_both_labels(site, catalogue, lang):
+    page = site.html(LANGS[lang])
+    for label in catalogue.labels:
+        entry = page.select_one(f"#label-{label.id}")
+        assert _text(entry.select_one(".ci-badge")) == label.name[lang]
+        assert entry.dd.get_text() == label.meaning[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_links_to_its_topic_page(site, catalogue, lang):
+    for card, topic in zip(_cards(site, lang), catalogue.topics):
+        links = card.select("a")
+        assert len(links) == 1
+        target = site.resolve(LANGS[lang], links[0]["href"])
+        assert target == f"{LANGS[lang]}topics/{topic.slug}/"
+        assert site.html(target).h1.get_text() == topic.title[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_topic_pages_show_the_catalogue(site, catalogue, lang):
+    other = "en" if lang == "ru" else "ru"
+    for topic in catalogue.topics:
+        url = f"{LANGS[lang]}topics/{topic.slug}/"
+        page = site.html(url)
+        assert len(page.select("h1")) == 1 and page.h1.get_text() == topic.title[lang]
+        assert page.select_one(".ci-heading__other").get_text() == topic.title[other]
+        assert page.select_one(".ci-heading__summary").get_text() == topic.summary[lang]
+        assert page.select_one('meta[name="description"]')["content"] == topic.summary[lang]
+        assert page.title.get_text() == f"{topic.title[lang]} — {catalogue.chapter.title[lang]}"
+        badge = page.select_one("a.ci-badge")
+        assert _text(badge) == topic.label.name[lang]
+        legend = site.resolve(url, badge["href"])
+        assert legend == f"{LANGS[lang]}#label-{topic.label.id}"
+        assert site.html(LANGS[lang]).select_one(f"#label-{topic.label.id}") is not None
+        origin = page.select_one(".ci-heading__origin")
+        if topic.origin:
+            assert topic.origin.title[lang] in origin.get_text()
+        else:
+            assert origin is None
+        assert page.select_one(".ci-missing") is not None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_previous_and_next_follow_catalogue_order(site, catalogue, lang):
+    topics = catalogue.topics
+    for index, topic in enumerate(topics):
+        url = f"{LANGS[lang]}topics/{topic.slug}/"
+        page = site.html(url)
+        for rel, neighbour in (("prev", index - 1), ("next", index + 1)):
+            link = page.select_one(f'.ci-pager a[rel="{rel}"]')
+            if 0 <= neighbour < len(topics):
+                assert site.resolve(url, link["href"]) == f"{LANGS[lang]}topics/{topics[neighbour].slug}/"
+                assert link.select_one(".ci-pager__title").get_text() == topics[neighbour].title[lang]
+            else:
+                assert link is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_alternates_point_to_the_same_page_in_each_language(site, catalogue, lang):
+    paths = [""] + [f"topics/{t.slug}/" for t in catalogue.topics]
+    for path in paths:
+        url = LANGS[lang] + path
+        alternates = {link["hreflang"]: link["href"] for link in site.html(url).select('link[rel="alternate"][hreflang]')}
+        assert set(alternates) == {"ru", "en"}, url
+        for other, prefix in LANGS.items():
+            assert site.resolve(url, alternates[other]) == prefix + path
+        switcher = {a["hreflang"]: a["href"] for a in site.html(url).select("a.md-select__link[hreflang]")}
+        assert {site.resolve(url, href) for href in switcher.values()} == {prefix + path for prefix in LANGS.values()}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_navigation_lists_topics_in_catalogue_order(site, catalogue, lang):
+    page = site.html(f"{LANGS[lang]}topics/{catalogue.topics[3].slug}/")
+    primary = page.select_one("nav.md-nav--primary")
+    titles = [link.get_text(" ", strip=True) for link in primary.select("a.md-nav__link, label.md-nav__link--active, .md-nav__link--active")]
+    titles = list(dict.fromkeys(titles))
+    expected = [t.title[lang] for t in catalogue.topics]
+    assert [title for title in titles if title in expected] == expected
+
+
+def test_written_article_appears_on_its_page_only_in_its_language(site_with_article):
+    russian = site_with_article.html("/topics/pruning/")
+    assert russian.select_one("h2#how-it-works") is not None
+    assert "веса с наименьшей величиной обнуляются" in russian.get_text()
+    assert russian.select_one(".ci-missing") is None
+    assert russian.select_one('.md-nav--secondary a[href="#how-it-works"]') is not None
+    assert site_with_article.html("/en/topics/pruning/").select_one(".ci-missing") is not None
+
+
+def test_search_index_holds_both_languages(site, catalogue):
+    import json
+
+    index = json.loads((site.root / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert index["config"]["lang"] == ["ru", "en"]
+    text = " ".join(doc["title"] + " " + doc["text"] for doc in index["docs"])
+    for topic in catalogue.topics:
+        assert topic.title.ru in text and topic.title.en in text
+
+
+def test_site_fetches_nothing_from_other_hosts(site):
+    for html in site.root.rglob("*.html"):
+        page = site.html("/" + html.relative_to(site.root).as_posix())
+        for tag, attr in (("script", "src"), ("link", "href"), ("img", "src"), ("iframe", "src")):
+            for node in page.find_all(tag):
+                value = node.get(attr, "")
+                if tag == "link" and "stylesheet" not in node.get("rel", []) and "preconnect" not in node.get("rel", []):
+                    continue
+                assert not value.startswith(("http:", "https:", "//")), f"{html}: {node}"

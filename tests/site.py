@@ -1,0 +1,68 @@
+"""Building the site from a copy of the repository and reading what came out."""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from bs4 import BeautifulSoup
+
+ROOT = Path(__file__).resolve().parent.parent
+PROJECT = ("mkdocs.yml", "topics.yaml", "docs", "hooks", "overrides")
+GENERATED = shutil.ignore_patterns("__pycache__", "topics")
+
+
+def mkdocs(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run([sys.executable, "-m", "mkdocs", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+
+
+def copy_project(dest: Path, files: dict[str, str] | None = None) -> Path:
+    """A copy of everything the build reads, with `files` (path: text) added or replaced."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in PROJECT:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, dest / name, ignore=GENERATED)
+        else:
+            shutil.copy2(source, dest / name)
+    for path, text in (files or {}).items():
+        (dest / path).parent.mkdir(parents=True, exist_ok=True)
+        (dest / path).write_text(text, encoding="utf-8")
+    return dest
+
+
+@dataclass
+class BuiltSite:
+    project: Path
+    root: Path
+    log: str
+
+    def html(self, url: str) -> BeautifulSoup:
+        """The page at a site URL such as '/' or '/en/topics/kubernetes/'."""
+        return BeautifulSoup(self.file(url).read_text(encoding="utf-8"), "html.parser")
+
+    def file(self, url: str) -> Path:
+        path = self.root / urlsplit(url).path.lstrip("/")
+        return path / "index.html" if url.endswith("/") or path.is_dir() else path
+
+    def resolve(self, page_url: str, href: str) -> str:
+        """The site URL a relative link on `page_url` points to, fragment kept."""
+        parts = urlsplit(href)
+        assert not parts.scheme and not parts.netloc, f"{href} leaves the site"
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(page_url.rstrip("/") + "/x"), parts.path or "."))
+        url = "/" if path in (".", "/") else "/" + path.strip("/") + "/"
+        return url + (f"#{parts.fragment}" if parts.fragment else "")
+
+
+def build_copy(dest: Path, files: dict[str, str] | None = None) -> BuiltSite:
+    project = copy_project(dest / "project", files)
+    result = mkdocs("build", "--strict", "--site-dir", str(dest / "site"), cwd=project)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return BuiltSite(project, dest / "site", result.stdout + result.stderr)

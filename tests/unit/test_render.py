@@ -1,0 +1,109 @@
+"""Chapter pages rendered from the catalogue, without MkDocs."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from bs4 import BeautifulSoup
+
+from chapter.catalogue import Text
+from chapter.render import PageError, PageRenderer
+from chapter.urls import relative_url
+from tests.site import ROOT
+
+TEMPLATES = ROOT / "overrides" / "chapter"
+
+
+@pytest.fixture
+def renderer(catalogue, tmp_path):
+    return PageRenderer(catalogue, TEMPLATES, tmp_path)
+
+
+def _soup(markdown: str) -> BeautifulSoup:
+    return BeautifulSoup(markdown, "html.parser")
+
+
+def test_pages_without_chapter_front_matter_are_left_alone(renderer):
+    assert renderer.render({"title": "About"}, "text", "ru") is None
+
+
+@pytest.mark.parametrize("meta", [{"chapter": "glossary"}, {"chapter": "topic", "topic": "no-such-topic"}])
+def test_unknown_chapter_pages_fail(renderer, meta):
+    with pytest.raises(PageError):
+        renderer.render(meta, "", "ru")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_index_lists_every_topic_in_catalogue_order(renderer, catalogue, lang):
+    page = renderer.render({"chapter": "index"}, "", lang)
+    cards = _soup(page.markdown).select(".ci-card")
+    assert [card.select_one(".ci-card__link").get_text() for card in cards] == [t.title[lang] for t in catalogue.topics]
+    assert [card.select_one(".ci-card__link")["href"] for card in cards] == [f"topics/{t.slug}/" for t in catalogue.topics]
+    assert page.title == catalogue.chapter.title[lang]
+
+
+def test_index_keeps_the_authors_own_text(renderer):
+    page = renderer.render({"chapter": "index"}, "Вступление от автора.", "ru")
+    assert page.markdown.rstrip().endswith("Вступление от автора.")
+
+
+def test_topic_page_links_neighbours_and_legend(renderer, catalogue):
+    page = renderer.render({"chapter": "topic", "topic": catalogue.topics[1].slug}, "", "en")
+    soup = _soup(page.markdown)
+    assert soup.select_one('a[rel="prev"]')["href"] == f"../../topics/{catalogue.topics[0].slug}/"
+    assert soup.select_one('a[rel="next"]')["href"] == f"../../topics/{catalogue.topics[2].slug}/"
+    assert soup.select_one("a.ci-badge")["href"] == f"../../#label-{catalogue.topics[1].label.id}"
+
+
+def test_first_and_last_topics_have_one_neighbour(renderer, catalogue):
+    first = _soup(renderer.render({"chapter": "topic", "topic": catalogue.topics[0].slug}, "", "ru").markdown)
+    last = _soup(renderer.render({"chapter": "topic", "topic": catalogue.topics[-1].slug}, "", "ru").markdown)
+    assert first.select('a[rel="prev"]') == [] and len(first.select('a[rel="next"]')) == 1
+    assert last.select('a[rel="next"]') == [] and len(last.select('a[rel="prev"]')) == 1
+
+
+def test_missing_article_is_announced_and_written_article_replaces_the_notice(renderer, catalogue, tmp_path):
+    meta = {"chapter": "topic", "topic": "pruning"}
+    assert _soup(renderer.render(meta, "", "ru").markdown).select(".ci-missing")
+    (tmp_path / "articles").mkdir()
+    (tmp_path / "articles" / "pruning.ru.md").write_text("## Раздел { #part }\n\nТекст.\n", encoding="utf-8")
+    markdown = renderer.render(meta, "", "ru").markdown
+    assert "## Раздел { #part }" in markdown and "ci-missing" not in markdown
+    assert "ci-missing" in renderer.render(meta, "", "en").markdown
+
+
+def test_origin_links_to_its_chapter_when_the_catalogue_knows_the_address(catalogue, tmp_path):
+    mlops = next(c for c in catalogue.chapters if c.id == "mlops")
+    linked = dataclasses.replace(mlops, url="https://example.org/mlops/")
+    topics = tuple(dataclasses.replace(t, origin=linked) if t.origin == mlops else t for t in catalogue.topics)
+    renderer = PageRenderer(dataclasses.replace(catalogue, topics=topics), TEMPLATES, tmp_path)
+    soup = _soup(renderer.render({"chapter": "topic", "topic": "kubernetes"}, "", "ru").markdown)
+    link = soup.select_one(".ci-heading__origin a")
+    assert link["href"] == "https://example.org/mlops/" and link.get_text() == "«MLOps»"
+    unlinked = _soup(PageRenderer(catalogue, TEMPLATES, tmp_path).render({"chapter": "topic", "topic": "kubernetes"}, "", "ru").markdown)
+    assert unlinked.select_one(".ci-heading__origin").get_text() == "Эта тема — из главы «MLOps»."
+
+
+def test_catalogue_text_is_escaped(catalogue, tmp_path):
+    hostile = "<img src=x onerror=alert(1)>"
+    topic = dataclasses.replace(catalogue.topics[0], title=Text(hostile, hostile), summary=Text(hostile, hostile))
+    renderer = PageRenderer(dataclasses.replace(catalogue, topics=(topic, *catalogue.topics[1:])), TEMPLATES, tmp_path)
+    for page in (renderer.render({"chapter": "index"}, "", "ru"), renderer.render({"chapter": "topic", "topic": topic.slug}, "", "ru")):
+        soup = _soup(page.markdown)
+        assert soup.find("img") is None
+        assert hostile in soup.get_text()
+
+
+def test_rendered_html_has_no_blank_lines_inside_blocks(renderer):
+    # A blank line inside a raw HTML block would let Markdown parse the rest as text.
+    page = renderer.render({"chapter": "index"}, "", "ru")
+    assert "\n\n" not in page.markdown.strip()
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "expected"),
+    [("", "topics/a/", "topics/a/"), ("topics/a/", "topics/b/", "../../topics/b/"), ("topics/a/", "#label-new", "../../#label-new"), ("", "", "./")],
+)
+def test_relative_url(source, target, expected):
+    assert relative_url(source, target) == expected
