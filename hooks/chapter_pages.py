@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from chapter.catalogue import Catalogue, CatalogueError, load_catalogue
-from chapter.render import PageError, PageRenderer
-from chapter.sources import navigation, sync_topic_sources
+from markupsafe import escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
+
+from chapter.catalogue import Catalogue, CatalogueError, load_catalogue
+from chapter.render import PageError, PageRenderer
+from chapter.sources import navigation, sync_topic_sources
 
 CATALOGUE = "topics.yaml"
 TEMPLATES = "chapter"
@@ -42,7 +44,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     # The language of this build is known from here on, not yet in on_config.
-    config.site_name = _catalogue.chapter.title[config.theme["language"]]
+    config.site_name = escape(_catalogue.chapter.title[config.theme["language"]])
     return files
 
 
@@ -53,6 +55,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_) -> st
         raise PluginError(f"{page.file.src_uri}: {error}") from None
     if rendered is None:
         return None
-    page.meta["title"] = rendered.title
-    page.meta["description"] = rendered.description
+    # MkDocs templates print titles and descriptions unescaped; markupsafe strings
+    # arrive escaped there and are not escaped twice where a template does escape.
+    page.meta["title"] = escape(rendered.title)
+    page.meta["description"] = escape(rendered.description)
     return rendered.markdown

@@ -38,3 +38,16 @@ ARTICLE_RU = """\
 def site_with_article(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
     """The real site plus a Russian article for one topic, written as an author would."""
     return build_copy(tmp_path_factory.mktemp("article"), files={"docs/articles/pruning.ru.md": ARTICLE_RU})
+
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+@pytest.fixture(scope="session")
+def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+    """The real site with markup smuggled into the chapter title and a topic's title and summary."""
+    text = (ROOT / "topics.yaml").read_text(encoding="utf-8")
+    for old in ("ru: Вычислительная инфраструктура", "en: Kubernetes", "ru: Kubernetes"):
+        text = text.replace(old, f"{old.split(':')[0]}: '{HOSTILE}'", 1)
+    text = text.replace("en: How to get the most throughput out of a GPU without overpaying.", "en: '\"><script>alert(2)</script>'", 1)
+    return build_copy(tmp_path_factory.mktemp("hostile"), files={"topics.yaml": text})

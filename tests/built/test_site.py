@@ -174,3 +174,22 @@ def test_site_fetches_nothing_from_other_hosts(site):
                 if tag == "link" and "stylesheet" not in node.get("rel", []) and "preconnect" not in node.get("rel", []):
                     continue
                 assert not value.startswith(("http:", "https:", "//")), f"{html}: {node}"
+
+
+def test_catalogue_markup_lands_as_text_everywhere(hostile_site):
+    from tests.conftest import HOSTILE
+
+    pages = list(hostile_site.root.rglob("*.html"))
+    for html in pages:
+        page = hostile_site.html("/" + html.relative_to(hostile_site.root).as_posix())
+        assert page.find("img", src="x") is None, html
+        assert not [s for s in page.find_all("script") if "alert" in s.get_text()], html
+        for node in page.find_all(True):
+            assert not any(name.startswith("on") for name in node.attrs), (html, node)
+    kubernetes = hostile_site.html("/en/topics/kubernetes/")
+    assert kubernetes.h1.get_text() == HOSTILE
+    assert kubernetes.title.get_text().startswith(HOSTILE)
+    assert HOSTILE in [a.get_text(strip=True) for a in kubernetes.select("nav.md-nav--primary a")]
+    inference = hostile_site.html("/en/topics/gpu-inference/")
+    assert inference.select_one('meta[name="description"]')["content"] == '"><script>alert(2)</script>'
+    assert hostile_site.html("/").h1.get_text() == HOSTILE
