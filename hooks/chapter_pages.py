@@ -32,7 +32,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     root = Path(config.config_file_path).parent
     docs_dir = Path(config.docs_dir)
     try:
-        catalogue = load_catalogue(root / CATALOGUE)
+        catalogue = load_catalogue(root / CATALOGUE, shown_as=CATALOGUE)
     except CatalogueError as error:
         raise PluginError(f"the chapter catalogue is invalid:\n{error}") from None
     sync_topic_sources(catalogue, docs_dir)

@@ -97,13 +97,17 @@ class CatalogueError(Exception):
         super().__init__("\n".join(problem.describe(path) for problem in self.problems))
 
 
-def load_catalogue(path: Path) -> Catalogue:
-    """Read and validate a catalogue file; raise CatalogueError naming every problem."""
+def load_catalogue(path: Path, shown_as: str | None = None) -> Catalogue:
+    """Read and validate a catalogue file; raise CatalogueError naming every problem.
+
+    `shown_as` is the name errors give the file, such as its path relative to the project.
+    """
+    name = shown_as or str(path)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise CatalogueError(str(path), [Problem(1, 1, "", f"cannot read the file: {error.strerror}")])
-    return parse_catalogue(text, str(path))
+        raise CatalogueError(name, [Problem(1, 1, "", f"cannot read the file: {error.strerror}")])
+    return parse_catalogue(text, name)
 
 
 def parse_catalogue(text: str, path: str = "topics.yaml") -> Catalogue:
