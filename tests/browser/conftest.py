@@ -1,0 +1,108 @@
+"""The built site served over HTTP on localhost and driven in Debian's headless Chromium.
+
+Reader-facing behaviour (whole-card links, the scheme toggle, search, the
+language switcher) lives in Material's JavaScript and in CSS, so it can only
+be checked in a real browser against real HTTP, not by reading the HTML.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
+
+from tests.site import ROOT, BuiltSite
+
+# Debian's Chromium, never a browser Playwright downloads: the tests must run offline.
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+VIEWPORT = {"width": 1280, "height": 900}
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+TIMEOUT_MS = 10_000
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Serves files without a log line per request, so pytest output stays readable."""
+
+    def log_message(self, format: str, *args) -> None:
+        pass
+
+
+class QuietServer(ThreadingHTTPServer):
+    """Chromium drops keep-alive connections at will; that is not worth a traceback."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url(site: BuiltSite) -> Iterator[str]:
+    """The site served the way a static host would serve it, on a free local port."""
+    server = QuietServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site.root)))
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """One Chromium for the session; a missing Chromium is a failure, never a skip."""
+    if not CHROMIUM.is_file():
+        pytest.fail(
+            f"Browser tests need Debian's Chromium at {CHROMIUM}, and it is missing. "
+            "Install it with `sudo apt-get install chromium` (or run `make chromium`); "
+            "Playwright's own browser download is deliberately not used.",
+            pytrace=False,
+        )
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
+    """A fresh profile per test, so a scheme stored in localStorage by one test cannot leak into the next."""
+    context = browser.new_context(viewport=VIEWPORT, color_scheme="light", base_url=base_url)
+    context.set_default_timeout(TIMEOUT_MS)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Page:
+    return context.new_page()
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
+
+
+expect.set_options(timeout=TIMEOUT_MS)
