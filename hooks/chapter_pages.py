@@ -15,7 +15,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from chapter.catalogue import Catalogue, CatalogueError, load_catalogue
+from chapter.catalogue import DEFAULT_LANGUAGE, Catalogue, CatalogueError, load_catalogue
+from chapter.language import translate
 from chapter.render import PageError, PageRenderer
 from chapter.sources import navigation, sync_topic_sources
 
@@ -44,7 +45,13 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     # The language of this build is known from here on, not yet in on_config.
-    config.site_name = escape(_catalogue.chapter.title[config.theme["language"]])
+    lang = config.theme["language"]
+    config.site_name = escape(_catalogue.chapter.title[lang])
+    for scheme in config.theme["palette"]:
+        scheme["toggle"]["name"] = translate(lang, f"toggle.{scheme['scheme']}")
+    if lang != DEFAULT_LANGUAGE:
+        # Every language's build writes the site-wide 404 page; keep the default language's.
+        config.theme.static_templates.discard("404.html")
     return files
 
 

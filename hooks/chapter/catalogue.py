@@ -14,6 +14,7 @@ from typing import Callable, TypeVar
 import yaml
 
 LANGUAGES = ("ru", "en")
+DEFAULT_LANGUAGE = LANGUAGES[0]  # served at the site root; the others under /<lang>/
 SLUG_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 URL_PATTERN = re.compile(r"https?://[^\s/$.?#][^\s]*")
 

@@ -193,3 +193,38 @@ def test_catalogue_markup_lands_as_text_everywhere(hostile_site):
     inference = hostile_site.html("/en/topics/gpu-inference/")
     assert inference.select_one('meta[name="description"]')["content"] == '"><script>alert(2)</script>'
     assert hostile_site.html("/").h1.get_text() == HOSTILE
+
+
+def test_one_not_found_page_in_the_default_language_leads_to_both_indexes(site):
+    assert not (site.root / "en" / "404.html").exists()
+    page = site.html("/404.html")
+    assert page.html["lang"] == "ru"
+    assert page.h1.get_text() == "Страница не найдена"
+    targets = {a["hreflang"]: a["href"] for a in page.select(".md-content a[hreflang]")}
+    assert targets == {"ru": "/", "en": "/en/"}
+    switcher = {a["hreflang"]: a["href"] for a in page.select("a.md-select__link[hreflang]")}
+    assert switcher == targets
+
+
+def test_sitemap_lists_every_page_with_absolute_addresses_and_alternates(site, catalogue):
+    from xml.etree import ElementTree
+
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+    root = ElementTree.parse(site.root / "sitemap.xml").getroot()
+    base = "http://127.0.0.1:8000"
+    paths = ["/"] + [f"/topics/{t.slug}/" for t in catalogue.topics]
+    expected = {prefix.rstrip("/") + path for prefix in ("", "/en") for path in paths}
+    locations = {}
+    for url in root.findall("s:url", ns):
+        loc = url.find("s:loc", ns).text
+        assert loc.startswith(base + "/"), loc
+        locations[loc.removeprefix(base)] = {link.get("hreflang"): link.get("href") for link in url.findall("x:link", ns)}
+    assert set(locations) == expected
+    for path in paths:
+        assert locations[path] == {"ru": base + path, "en": base + "/en" + path}
+
+
+def test_scheme_toggle_is_named_in_the_page_language(site):
+    names = {lang: [option["aria-label"] for option in site.html(url).select("form[data-md-component=palette] input.md-option")] for lang, url in LANGS.items()}
+    assert names["ru"] == ["Включить тёмную тему", "Включить светлую тему"]
+    assert names["en"] == ["Switch to the dark scheme", "Switch to the light scheme"]
