@@ -7,6 +7,7 @@ builds each language with a full build of its own.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from markupsafe import escape
@@ -15,31 +16,37 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from chapter.catalogue import DEFAULT_LANGUAGE, Catalogue, CatalogueError, load_catalogue
+from chapter.catalogue import DEFAULT_LANGUAGE, Catalogue
+from chapter.errors import ChapterError
 from chapter.language import translate
-from chapter.render import PageError, PageRenderer
+from chapter.project import check_project
+from chapter.render import PageRenderer
 from chapter.sources import navigation, sync_topic_sources
 
-CATALOGUE = "topics.yaml"
 TEMPLATES = "chapter"
 
+log = logging.getLogger("mkdocs.hooks.chapter")
+
+# The catalogue and renderer of the config being built. mkdocs-static-i18n runs
+# on_config again for every language with the same config; it is loaded once.
+_config: MkDocsConfig | None = None
 _catalogue: Catalogue | None = None
 _renderer: PageRenderer | None = None
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     # Runs before the site folder is cleaned, so a broken catalogue leaves the last build in place.
-    global _catalogue, _renderer
-    root = Path(config.config_file_path).parent
-    docs_dir = Path(config.docs_dir)
-    try:
-        catalogue = load_catalogue(root / CATALOGUE, shown_as=CATALOGUE)
-    except CatalogueError as error:
-        raise PluginError(f"the chapter catalogue is invalid:\n{error}") from None
-    sync_topic_sources(catalogue, docs_dir)
-    config.nav = navigation(catalogue)
-    _catalogue = catalogue
-    _renderer = PageRenderer(catalogue, Path(config.theme.custom_dir) / TEMPLATES, docs_dir)
+    global _config, _catalogue, _renderer
+    if config is not _config:
+        docs_dir = Path(config.docs_dir)
+        try:
+            catalogue = check_project(Path(config.config_file_path).parent, docs_dir, strict=config.strict, warn=log.warning)
+        except ChapterError as error:
+            raise PluginError(f"the chapter cannot be built:\n{error}") from None
+        sync_topic_sources(catalogue, docs_dir)
+        _config, _catalogue = config, catalogue
+        _renderer = PageRenderer(catalogue, Path(config.theme.custom_dir) / TEMPLATES, docs_dir)
+    config.nav = navigation(_catalogue)
     return config
 
 
@@ -58,7 +65,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_) -> str | None:
     try:
         rendered = _renderer.render(page.meta, markdown, config.theme["language"])
-    except PageError as error:
+    except ChapterError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from None
     if rendered is None:
         return None

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from chapter.catalogue import Catalogue, load_catalogue
+from chapter.catalogue import Catalogue
+from chapter.loader import load_catalogue
 from tests.seed import Seed, read_seed
 from tests.site import ROOT, BuiltSite, build_copy
 

@@ -13,11 +13,12 @@ from pathlib import Path
 import jinja2
 
 from .catalogue import LANGUAGES, Catalogue, Label, Topic
+from .errors import ChapterError
 from .language import STRINGS, translate, translate_count
 from .urls import INDEX, article_source, relative_url, topic_path
 
 
-class PageError(Exception):
+class PageError(ChapterError):
     """A page asks for something the catalogue does not have."""
 
 

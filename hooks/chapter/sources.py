@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import difflib
+
 from .catalogue import LANGUAGES, Catalogue
-from .urls import topic_source
+from .urls import ARTICLES_FOLDER, topic_source
 
 TOPICS_FOLDER = "topics"
 
@@ -47,3 +49,22 @@ def sync_topic_sources(catalogue: Catalogue, docs_dir: Path) -> list[Path]:
 def navigation(catalogue: Catalogue) -> list[str]:
     """The site navigation in catalogue order; mkdocs-static-i18n picks each page's language version."""
     return ["index.md", *(f"{TOPICS_FOLDER}/{topic.slug}.md" for topic in catalogue.topics)]
+
+
+def article_problems(catalogue: Catalogue, docs_dir: Path) -> list[tuple[str, str]]:
+    """Article files that would silently never be shown: (path in docs, what is wrong)."""
+    folder = docs_dir / ARTICLES_FOLDER
+    slugs = [topic.slug for topic in catalogue.topics]
+    problems = []
+    for path in sorted(folder.rglob("*")) if folder.is_dir() else ():
+        if path.is_dir():
+            continue
+        name = path.relative_to(docs_dir).as_posix()
+        slug, _, rest = path.name.partition(".")
+        if path.parent != folder or rest not in {f"{lang}.md" for lang in LANGUAGES}:
+            problems.append((name, f"articles are named {ARTICLES_FOLDER}/<slug>.<{'|'.join(LANGUAGES)}>.md, directly in {ARTICLES_FOLDER}/"))
+        elif slug not in slugs:
+            close = difflib.get_close_matches(slug, slugs, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else "; add the topic to topics.yaml or rename the file"
+            problems.append((name, f"no topic with slug {slug!r} in topics.yaml{hint}"))
+    return problems

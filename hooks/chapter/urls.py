@@ -7,6 +7,7 @@ links between chapter pages are the same in every language.
 from __future__ import annotations
 
 INDEX = ""
+ARTICLES_FOLDER = "articles"
 
 
 def topic_path(slug: str) -> str:
@@ -20,7 +21,7 @@ def topic_source(slug: str, lang: str) -> str:
 
 def article_source(slug: str, lang: str) -> str:
     """Where an author writes the article of a topic, relative to the docs folder."""
-    return f"articles/{slug}.{lang}.md"
+    return f"{ARTICLES_FOLDER}/{slug}.{lang}.md"
 
 
 def relative_url(source: str, target: str) -> str:

@@ -1,0 +1,366 @@
+"""Reading `topics.yaml`: every mistake reported at once, in the author's terms.
+
+Validation walks the YAML node tree rather than parsed data, so each problem
+carries the line and column of the value to fix and the path of its field
+(`topics[4].title.ru`). Only plain data is accepted: no anchors, aliases or tags.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, TypeVar
+
+import yaml
+
+from .catalogue import LANGUAGES, Catalogue, Chapter, Label, OtherChapter, Text, Topic
+from .errors import ChapterError
+
+SLUG_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+URL_PATTERN = re.compile(r"https?://[^\s/?#]+[^\s]*")
+BOM = b"\xef\xbb\xbf"
+PLAIN_TAGS = {f"tag:yaml.org,2002:{kind}" for kind in ("str", "int", "float", "bool", "null", "seq", "map")}
+
+TOP_KEYS = ("chapter", "labels", "chapters", "topics")
+CHAPTER_KEYS = ("id", "title", "summary")
+LABEL_KEYS = ("name", "meaning")
+OTHER_CHAPTER_KEYS = ("id", "title")
+TOPIC_KEYS = ("slug", "title", "summary", "label")
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    line: int
+    column: int
+    field: str
+    message: str
+
+    def describe(self, path: str) -> str:
+        where = f"{path}:{self.line}:{self.column}"
+        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+
+
+class CatalogueError(ChapterError):
+    """Everything wrong with a catalogue file, sorted by position."""
+
+    def __init__(self, path: str, problems: list[Problem]):
+        self.path = path
+        self.problems = sorted(problems)
+        super().__init__("\n".join(problem.describe(path) for problem in self.problems))
+
+
+Warn = Callable[[str], None]
+
+
+def load_catalogue(path: Path, shown_as: str | None = None, *, strict: bool = False, warn: Warn | None = None) -> Catalogue:
+    """Read and validate a catalogue file; raise CatalogueError naming every problem.
+
+    `shown_as` is the name messages give the file. Doubtful but harmless things
+    (a lending chapter no topic uses) go to `warn`, or are errors when `strict`.
+    """
+    name = shown_as or str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise CatalogueError(name, [Problem(1, 1, "", f"cannot read the file: {error.strerror}")]) from None
+    return parse_catalogue(_decode(data, name), name, strict=strict, warn=warn)
+
+
+def parse_catalogue(text: str, path: str = "topics.yaml", *, strict: bool = False, warn: Warn | None = None) -> Catalogue:
+    root = _compose(text, path)
+    reader = _Reader()
+    catalogue = reader.catalogue(root)
+    if strict:
+        reader.problems += reader.doubts
+    if reader.problems or catalogue is None:
+        raise CatalogueError(path, reader.problems or [Problem(1, 1, "", "the catalogue is missing")])
+    for doubt in sorted(reader.doubts) if warn and not strict else ():
+        warn(doubt.describe(path))
+    return catalogue
+
+
+def _decode(data: bytes, path: str) -> str:
+    if data.startswith(BOM):
+        raise CatalogueError(path, [Problem(1, 1, "", "the file starts with a byte order mark (BOM); save it as UTF-8 without BOM")])
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        before = data[: error.start].decode("utf-8")  # valid up to the bad byte
+        line = before.count("\n") + 1
+        column = len(before) - (before.rfind("\n") + 1) + 1
+        byte = data[error.start]
+        raise CatalogueError(path, [Problem(line, column, "", f"the file is not UTF-8 text (byte 0x{byte:02x}); save it as UTF-8")]) from None
+
+
+def _compose(text: str, path: str) -> yaml.Node | None:
+    """The YAML node tree, refusing syntax errors and anything beyond plain data."""
+    if not text.strip():
+        raise CatalogueError(path, [Problem(1, 1, "", "the file is empty; it must hold the chapter, labels, chapters and topics")])
+    problems = []
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            mark = event.start_mark
+            where = (mark.line + 1, mark.column + 1, "")
+            if isinstance(event, yaml.AliasEvent):
+                problems.append(Problem(*where, f"YAML alias '*{event.anchor}' is not allowed; write the value out in full"))
+            elif getattr(event, "anchor", None):
+                problems.append(Problem(*where, f"YAML anchor '&{event.anchor}' is not allowed; write each value out in full"))
+            if getattr(event, "tag", None) and not _is_plain(event):
+                problems.append(Problem(*where, f"YAML tag '{event.tag}' is not allowed; the catalogue holds plain text, lists and mappings"))
+        if problems:
+            raise CatalogueError(path, problems)
+        return yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as error:
+        raise CatalogueError(path, [_syntax_problem(error)]) from None
+
+
+def _is_plain(event: yaml.Event) -> bool:
+    tag = event.tag
+    return tag in PLAIN_TAGS or tag == "!" or (isinstance(event, yaml.ScalarEvent) and tag is None)
+
+
+def _syntax_problem(error: yaml.MarkedYAMLError) -> Problem:
+    """PyYAML's complaint retold for an author, placed where the fix belongs."""
+    problem, context = error.problem or "", error.context or ""
+    at, opened = error.problem_mark, error.context_mark or error.problem_mark
+    stopped = f"(YAML stopped at line {at.line + 1}, column {at.column + 1})"
+    if "'\\t'" in problem:
+        message, mark = "a tab character; YAML indents with spaces only", at
+    elif "quoted scalar" in context:
+        message, mark = f"this quoted text is never closed {stopped}", opened
+    elif "flow sequence" in context:
+        message, mark = f"this '[' is never closed by a matching ']' {stopped}", opened
+    elif "flow mapping" in context:
+        message, mark = f"this '{{' is never closed by a matching '}}' {stopped}", opened
+    elif "mapping values are not allowed" in problem:
+        message, mark = "unexpected ':'; check this line's indentation, or put text containing ': ' in quotes", at
+    elif "expected <block end>" in problem:
+        message, mark = "this line is indented differently from the keys above it", at
+    else:
+        message, mark = problem + (f" ({context})" if context else ""), at or opened
+    return Problem(mark.line + 1, mark.column + 1, "", f"YAML syntax error: {message}")
+
+
+def _suggest(value: str, known: tuple[str, ...] | list[str]) -> str:
+    close = difflib.get_close_matches(value, known, n=1, cutoff=0.6)
+    return f" — did you mean {close[0]!r}?" if close else ""
+
+
+def _kind(node: yaml.Node) -> str:
+    if isinstance(node, yaml.MappingNode):
+        return "a mapping"
+    if isinstance(node, yaml.SequenceNode):
+        return "a list"
+    return {
+        "tag:yaml.org,2002:int": f"the number {node.value}",
+        "tag:yaml.org,2002:float": f"the number {node.value}",
+        "tag:yaml.org,2002:bool": f"the boolean {node.value}",
+        "tag:yaml.org,2002:null": "nothing (null)",
+    }.get(node.tag, "text")
+
+
+T = TypeVar("T")
+
+
+class _Reader:
+    """Turns YAML nodes into catalogue objects, collecting problems instead of stopping at the first."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+        self.doubts: list[Problem] = []
+
+    def problem(self, node: yaml.Node, field: str, message: str) -> None:
+        mark = node.start_mark
+        self.problems.append(Problem(mark.line + 1, mark.column + 1, field, message))
+
+    def mapping(self, node: yaml.Node, field: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, yaml.Node] | None:
+        """The values of the known keys of a mapping, reporting unknown, repeated and missing ones.
+
+        None when the node is not a mapping; otherwise the keys that are there,
+        so that what is present is still checked when something is missing.
+        """
+        if not isinstance(node, yaml.MappingNode):
+            self.problem(node, field, f"expected a mapping with keys {', '.join(required + optional)}; found {_kind(node)}")
+            return None
+        known = required + optional
+        fields: dict[str, yaml.Node] = {}
+        for key, value in node.value:
+            name = key.value if isinstance(key, yaml.ScalarNode) else None
+            if name in fields:
+                self.problem(key, _join(field, name), f"duplicate key {name!r}; each key may appear once")
+            elif name not in known:
+                hint = _suggest(str(name), known) or "; expected one of: " + ", ".join(known)
+                self.problem(key, field, f"unknown key {name!r}{hint}")
+            else:
+                fields[name] = value
+        for name in required:
+            if name not in fields:
+                self.problem(node, _join(field, name), "missing" + (" translation" if name in LANGUAGES else " required key"))
+        return fields
+
+    def sequence(self, node: yaml.Node, field: str, item: Callable[[yaml.Node, str], T | None]) -> tuple[T, ...]:
+        if not isinstance(node, yaml.SequenceNode):
+            self.problem(node, field, f"expected a list; found {_kind(node)}")
+            return ()
+        items = (item(child, f"{field}[{index}]") for index, child in enumerate(node.value))
+        return tuple(value for value in items if value is not None)
+
+    def string(self, node: yaml.Node, field: str) -> str | None:
+        if not isinstance(node, yaml.ScalarNode) or node.tag != "tag:yaml.org,2002:str":
+            self.problem(node, field, f"expected text; found {_kind(node)}")
+            return None
+        if not node.value.strip():
+            self.problem(node, field, "must not be empty")
+            return None
+        return node.value
+
+    def identifier(self, node: yaml.Node, field: str) -> str | None:
+        value = self.string(node, field)
+        if value is not None and not SLUG_PATTERN.fullmatch(value):
+            self.problem(node, field, f"{value!r} is not a lower-case kebab-case identifier such as 'gpu-architecture' (letters a–z, digits, single hyphens)")
+            return None
+        return value
+
+    def text(self, node: yaml.Node, field: str) -> Text | None:
+        fields = self.mapping(node, field, LANGUAGES) or {}
+        values = {lang: self.string(fields[lang], f"{field}.{lang}") for lang in LANGUAGES if lang in fields}
+        return Text(**values) if _complete(values, LANGUAGES) else None
+
+    def reference(self, node: yaml.Node, field: str, known: dict[str, T], what: str) -> T | None:
+        value = self.string(node, field)
+        if value is None:
+            return None
+        if value not in known:
+            names = tuple(known)
+            self.problem(node, field, f"unknown {what} {value!r}; expected one of: {', '.join(names) or '(none declared)'}{_suggest(value, names)}")
+            return None
+        return known[value]
+
+    def unique(self, node: yaml.Node, field: str, key: str, what: str) -> None:
+        """Report a repeated `key` value among the mappings of a sequence."""
+        if not isinstance(node, yaml.SequenceNode):
+            return
+        seen: set[str] = set()
+        for index, item in enumerate(node.value):
+            for name, value in item.value if isinstance(item, yaml.MappingNode) else ():
+                if name.value == key and isinstance(value, yaml.ScalarNode):
+                    if value.value in seen:
+                        self.problem(value, f"{field}[{index}].{key}", f"duplicate {what} {value.value!r}; each must be unique")
+                    seen.add(value.value)
+
+    def catalogue(self, root: yaml.Node) -> Catalogue | None:
+        fields = self.mapping(root, "", TOP_KEYS)
+        if fields is None:
+            return None
+        chapter = self.chapter(fields["chapter"], "chapter") if "chapter" in fields else None
+        labels = self.labels(fields["labels"], "labels") if "labels" in fields else ()
+        chapters_node = fields.get("chapters", yaml.SequenceNode("tag:yaml.org,2002:seq", []))
+        chapters = self.sequence(chapters_node, "chapters", self.other_chapter)
+        self.unique(chapters_node, "chapters", "id", "chapter id")
+        own_id = _value(fields.get("chapter"), "id")
+        for index, item in enumerate(chapters_node.value if isinstance(chapters_node, yaml.SequenceNode) else ()):
+            if own_id is not None and _value(item, "id") == own_id:
+                self.problem(item, f"chapters[{index}].id", f"{own_id!r} is this chapter's own id; list only other chapters here")
+        topic = self.topic_reader({label.id: label for label in labels}, {c.id: c for c in chapters}, own_id)
+        topics = self.sequence(fields["topics"], "topics", topic) if "topics" in fields else ()
+        if "topics" in fields:
+            self.unique(fields["topics"], "topics", "slug", "slug")
+        self.unused_chapters(chapters_node, chapters, topics)
+        if chapter is None or not _complete(fields, TOP_KEYS):
+            return None
+        return Catalogue(chapter, labels, chapters, topics)
+
+    def unused_chapters(self, node: yaml.Node, chapters: tuple[OtherChapter, ...], topics: tuple[Topic, ...]) -> None:
+        used = {topic.origin.id for topic in topics if topic.origin}
+        for index, item in enumerate(node.value if isinstance(node, yaml.SequenceNode) else ()):
+            chapter = next((c for c in chapters if _value(item, "id") == c.id), None)
+            if chapter is not None and chapter.id not in used:
+                mark = item.start_mark
+                self.doubts.append(Problem(mark.line + 1, mark.column + 1, f"chapters[{index}]", f"chapter {chapter.id!r} is declared but no topic comes from it"))
+
+    def chapter(self, node: yaml.Node, field: str) -> Chapter | None:
+        fields = self.mapping(node, field, CHAPTER_KEYS) or {}
+        values = {
+            "id": self.identifier(fields["id"], f"{field}.id") if "id" in fields else None,
+            "title": self.text(fields["title"], f"{field}.title") if "title" in fields else None,
+            "summary": self.text(fields["summary"], f"{field}.summary") if "summary" in fields else None,
+        }
+        return Chapter(**values) if _complete(values, CHAPTER_KEYS) else None
+
+    def labels(self, node: yaml.Node, field: str) -> tuple[Label, ...]:
+        if not isinstance(node, yaml.MappingNode):
+            self.problem(node, field, f"expected a mapping of label ids to labels; found {_kind(node)}")
+            return ()
+        labels: dict[str, Label] = {}
+        for key, value in node.value:
+            label_id = self.identifier(key, field)
+            if label_id in labels:
+                self.problem(key, f"{field}.{label_id}", f"duplicate label {label_id!r}; each label may be declared once")
+                continue
+            fields = self.mapping(value, f"{field}.{key.value}", LABEL_KEYS) or {}
+            texts = {name: self.text(fields[name], f"{field}.{key.value}.{name}") for name in LABEL_KEYS if name in fields}
+            if label_id is not None and _complete(texts, LABEL_KEYS):
+                labels[label_id] = Label(label_id, **texts)
+        if not node.value:
+            self.problem(node, field, "declare at least one label")
+        return tuple(labels.values())
+
+    def other_chapter(self, node: yaml.Node, field: str) -> OtherChapter | None:
+        fields = self.mapping(node, field, OTHER_CHAPTER_KEYS, ("url",)) or {}
+        chapter_id = self.identifier(fields["id"], f"{field}.id") if "id" in fields else None
+        title = self.text(fields["title"], f"{field}.title") if "title" in fields else None
+        url = None
+        if "url" in fields:
+            url = self.string(fields["url"], f"{field}.url")
+            if url is not None and not URL_PATTERN.fullmatch(url):
+                self.problem(fields["url"], f"{field}.url", f"{url!r} is not an http:// or https:// address")
+                url = None
+        return None if chapter_id is None or title is None else OtherChapter(chapter_id, title, url)
+
+    def topic_reader(self, labels: dict[str, Label], chapters: dict[str, OtherChapter], own_id: str | None) -> Callable[[yaml.Node, str], Topic | None]:
+        def topic(node: yaml.Node, field: str) -> Topic | None:
+            fields = self.mapping(node, field, TOPIC_KEYS, ("origin",))
+            if fields is None:
+                return None
+            readers = {
+                "slug": lambda value: self.identifier(value, f"{field}.slug"),
+                "title": lambda value: self.text(value, f"{field}.title"),
+                "summary": lambda value: self.text(value, f"{field}.summary"),
+                "label": lambda value: self.reference(value, f"{field}.label", labels, "label"),
+                "origin": lambda value: self.origin(value, f"{field}.origin", chapters, own_id),
+            }
+            values = {name: readers[name](value) for name, value in fields.items()}
+            if not _complete(values, tuple(fields)) or not _complete(values, TOPIC_KEYS):
+                return None
+            return Topic(**values) if "origin" in values else Topic(**values, origin=None)
+
+        return topic
+
+
+    def origin(self, node: yaml.Node, field: str, chapters: dict[str, OtherChapter], own_id: str | None) -> OtherChapter | None:
+        if own_id is not None and _scalar(node) == own_id:
+            self.problem(node, field, "a topic cannot come from its own chapter; remove 'origin'")
+            return None
+        return self.reference(node, field, chapters, "chapter")
+
+
+def _complete(values: dict[str, object], keys: tuple[str, ...]) -> bool:
+    """Whether every key is there with a usable value."""
+    return all(values.get(key) is not None for key in keys)
+
+
+def _join(field: str, name: object) -> str:
+    return f"{field}.{name}" if field else str(name)
+
+
+def _scalar(node: yaml.Node) -> str | None:
+    return node.value if isinstance(node, yaml.ScalarNode) else None
+
+
+def _value(mapping: yaml.Node | None, key: str) -> str | None:
+    """The scalar under `key` in a mapping node, if there is one."""
+    if not isinstance(mapping, yaml.MappingNode):
+        return None
+    return next((_scalar(value) for name, value in mapping.value if _scalar(name) == key), None)

@@ -1,0 +1,252 @@
+"""Every mistake an author can make in topics.yaml gets one precise message.
+
+Each case edits a small valid catalogue and states the whole message it must
+produce, position included; the line numbers can be read off MINIMAL below.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from chapter.loader import CatalogueError, load_catalogue, parse_catalogue
+from tests.site import ROOT
+
+MINIMAL = """\
+chapter:
+  id: compute
+  title: {ru: Глава, en: Chapter}
+  summary: {ru: Кратко, en: Briefly}
+labels:
+  new:
+    name: {ru: новинка, en: new}
+    meaning: {ru: Недавно, en: Recent}
+chapters:
+  - id: mlops
+    title: {ru: MLOps, en: MLOps}
+topics:
+  - slug: one
+    label: new
+    title: {ru: Один, en: One}
+    summary: {ru: Первый, en: First}
+  - slug: two
+    label: new
+    origin: mlops
+    title: {ru: Два, en: Two}
+    summary: {ru: Второй, en: Second}
+"""
+
+
+def _edit(old: str, new: str, text: str = MINIMAL) -> str:
+    assert text.count(old) >= 1, old
+    return text.replace(old, new, 1)
+
+
+def _errors(text: str, **options) -> list[str]:
+    with pytest.raises(CatalogueError) as caught:
+        parse_catalogue(text, **options)
+    return str(caught.value).splitlines()
+
+
+def _file_errors(tmp_path: Path, data: bytes) -> list[str]:
+    path = tmp_path / "topics.yaml"
+    path.write_bytes(data)
+    with pytest.raises(CatalogueError) as caught:
+        load_catalogue(path, shown_as="topics.yaml")
+    return str(caught.value).splitlines()
+
+
+def test_minimal_catalogue_loads():
+    catalogue = parse_catalogue(MINIMAL)
+    assert [topic.slug for topic in catalogue.topics] == ["one", "two"]
+    assert catalogue.topics[1].origin.id == "mlops"
+
+
+def test_real_catalogue_loads_strictly_without_doubts():
+    warnings = []
+    load_catalogue(ROOT / "topics.yaml", strict=True, warn=warnings.append)
+    assert warnings == []
+
+
+CASES = {
+    # YAML syntax
+    "unclosed quote": (
+        _edit("title: {ru: Один, en: One}", 'title: {ru: "Один, en: One}'),
+        ["topics.yaml:15:17: YAML syntax error: this quoted text is never closed (YAML stopped at line 22, column 1)"],
+    ),
+    "unclosed bracket": (
+        _edit("title: {ru: Один, en: One}", "title: {ru: Один, en: One"),
+        ["topics.yaml:15:12: YAML syntax error: this '{' is never closed by a matching '}' (YAML stopped at line 16, column 12)"],
+    ),
+    "bad indentation": (
+        _edit("    label: new\n    title: {ru: Один", "    label: new\n      title: {ru: Один"),
+        ["topics.yaml:15:12: YAML syntax error: unexpected ':'; check this line's indentation, or put text containing ': ' in quotes"],
+    ),
+    "outdented key": (
+        _edit("    label: new\n    title: {ru: Один", "    label: new\n  title: {ru: Один"),
+        ["topics.yaml:15:3: YAML syntax error: this line is indented differently from the keys above it"],
+    ),
+    "tab": (
+        _edit("    label: new\n    title: {ru: Один", "    label: new\n\ttitle: {ru: Один"),
+        ["topics.yaml:15:1: YAML syntax error: a tab character; YAML indents with spaces only"],
+    ),
+    # shape
+    "empty file": ("  \n", ["topics.yaml:1:1: the file is empty; it must hold the chapter, labels, chapters and topics"]),
+    "top level is a list": (
+        "- chapter\n- topics\n",
+        ["topics.yaml:1:1: expected a mapping with keys chapter, labels, chapters, topics; found a list"],
+    ),
+    "duplicate key": (
+        _edit("    label: new\n    title: {ru: Один", "    label: new\n    label: new\n    title: {ru: Один"),
+        ["topics.yaml:15:5: topics[0].label: duplicate key 'label'; each key may appear once"],
+    ),
+    "unknown key with a near miss": (
+        _edit("    label: new\n    title: {ru: Один", "    lable: new\n    title: {ru: Один"),
+        [
+            "topics.yaml:13:5: topics[0].label: missing required key",
+            "topics.yaml:14:5: topics[0]: unknown key 'lable' — did you mean 'label'?",
+        ],
+    ),
+    "unknown key at the top": (
+        MINIMAL + "extra: 1\n",
+        ["topics.yaml:22:1: unknown key 'extra'; expected one of: chapter, labels, chapters, topics"],
+    ),
+    "unknown language": (
+        _edit("summary: {ru: Кратко, en: Briefly}", "summary: {ru: Кратко, en: Briefly, de: Kurz}"),
+        ["topics.yaml:4:38: chapter.summary: unknown key 'de'; expected one of: ru, en"],
+    ),
+    "missing required field": (
+        _edit("    summary: {ru: Первый, en: First}\n", ""),
+        ["topics.yaml:13:5: topics[0].summary: missing required key"],
+    ),
+    "missing top-level section": (
+        _edit("labels:\n  new:\n    name: {ru: новинка, en: new}\n    meaning: {ru: Недавно, en: Recent}\n", ""),
+        [
+            "topics.yaml:1:1: labels: missing required key",
+            "topics.yaml:10:12: topics[0].label: unknown label 'new'; expected one of: (none declared)",
+            "topics.yaml:14:12: topics[1].label: unknown label 'new'; expected one of: (none declared)",
+        ],
+    ),
+    # types and values
+    "list instead of text": (
+        _edit("title: {ru: Один, en: One}", "title: [Один, One]"),
+        ["topics.yaml:15:12: topics[0].title: expected a mapping with keys ru, en; found a list"],
+    ),
+    "number as title": (
+        _edit("title: {ru: Один, en: One}", "title: {ru: 1, en: One}"),
+        ["topics.yaml:15:17: topics[0].title.ru: expected text; found the number 1"],
+    ),
+    "boolean as label": (
+        _edit("    label: new\n    title: {ru: Один", "    label: yes\n    title: {ru: Один"),
+        ["topics.yaml:14:12: topics[0].label: expected text; found the boolean yes"],
+    ),
+    "empty text": (
+        _edit("summary: {ru: Первый, en: First}", 'summary: {ru: "  ", en: First}'),
+        ["topics.yaml:16:19: topics[0].summary.ru: must not be empty"],
+    ),
+    "missing value": (
+        _edit("summary: {ru: Первый, en: First}", "summary: {ru: Первый, en: }"),
+        ["topics.yaml:16:30: topics[0].summary.en: expected text; found nothing (null)"],
+    ),
+    "missing translation": (
+        _edit("title: {ru: Один, en: One}", "title: {ru: Один}"),
+        ["topics.yaml:15:12: topics[0].title.en: missing translation"],
+    ),
+    # identifiers and references
+    "upper-case slug": (
+        _edit("slug: one", "slug: One"),
+        ["topics.yaml:13:11: topics[0].slug: 'One' is not a lower-case kebab-case identifier such as 'gpu-architecture' (letters a–z, digits, single hyphens)"],
+    ),
+    "duplicate slug": (
+        _edit("slug: two", "slug: one"),
+        ["topics.yaml:17:11: topics[1].slug: duplicate slug 'one'; each must be unique"],
+    ),
+    "unknown label": (
+        _edit("    label: new\n    title: {ru: Один", "    label: hot\n    title: {ru: Один"),
+        ["topics.yaml:14:12: topics[0].label: unknown label 'hot'; expected one of: new"],
+    ),
+    "misspelt label": (
+        _edit("    label: new\n    title: {ru: Один", "    label: nwe\n    title: {ru: Один"),
+        ["topics.yaml:14:12: topics[0].label: unknown label 'nwe'; expected one of: new — did you mean 'new'?"],
+    ),
+    "unknown origin": (
+        _edit("origin: mlops", "origin: mlosp"),
+        ["topics.yaml:19:13: topics[1].origin: unknown chapter 'mlosp'; expected one of: mlops — did you mean 'mlops'?"],
+    ),
+    "origin is this chapter": (
+        _edit("origin: mlops", "origin: compute"),
+        ["topics.yaml:19:13: topics[1].origin: a topic cannot come from its own chapter; remove 'origin'"],
+    ),
+    "lending chapter with this chapter's id": (
+        _edit("  - id: mlops\n    title: {ru: MLOps, en: MLOps}\n", "  - id: mlops\n    title: {ru: MLOps, en: MLOps}\n  - id: compute\n    title: {ru: Я, en: Me}\n"),
+        ["topics.yaml:12:5: chapters[1].id: 'compute' is this chapter's own id; list only other chapters here"],
+    ),
+    "duplicate chapter": (
+        _edit("  - id: mlops\n    title: {ru: MLOps, en: MLOps}\n", "  - id: mlops\n    title: {ru: MLOps, en: MLOps}\n  - id: mlops\n    title: {ru: Ещё, en: Again}\n"),
+        ["topics.yaml:12:9: chapters[1].id: duplicate chapter id 'mlops'; each must be unique"],
+    ),
+    "chapter address that is not a web address": (
+        _edit("    title: {ru: MLOps, en: MLOps}\n", "    title: {ru: MLOps, en: MLOps}\n    url: javascript:alert(1)\n"),
+        ["topics.yaml:12:10: chapters[0].url: 'javascript:alert(1)' is not an http:// or https:// address"],
+    ),
+    # only plain data
+    "anchor and alias": (
+        _edit("title: {ru: Два, en: Two}", "title: *t", _edit("title: {ru: Один, en: One}", "title: &t {ru: Один, en: One}")),
+        [
+            "topics.yaml:15:12: YAML anchor '&t' is not allowed; write each value out in full",
+            "topics.yaml:20:12: YAML alias '*t' is not allowed; write the value out in full",
+        ],
+    ),
+    "python tag": (
+        _edit("summary: {ru: Первый, en: First}", "summary: !!python/object/apply:os.system [echo]"),
+        ["topics.yaml:16:14: YAML tag 'tag:yaml.org,2002:python/object/apply:os.system' is not allowed; the catalogue holds plain text, lists and mappings"],
+    ),
+    "local tag": (
+        _edit("summary: {ru: Первый, en: First}", "summary: !include summary.yaml"),
+        ["topics.yaml:16:14: YAML tag '!include' is not allowed; the catalogue holds plain text, lists and mappings"],
+    ),
+}
+
+
+@pytest.mark.parametrize("text, expected", CASES.values(), ids=CASES.keys())
+def test_mistake_is_reported_exactly(text, expected):
+    assert _errors(text) == expected
+
+
+@pytest.mark.parametrize("slug", ["../x", "/x", "a/b", "a--b", "-a", "a-", "a_b", "a b", "слаг"])
+def test_slugs_that_could_escape_the_site_or_break_urls_are_refused(slug):
+    (error,) = _errors(_edit("slug: one", f"slug: '{slug}'"))
+    assert error.startswith(f"topics.yaml:13:11: topics[0].slug: {slug!r} is not a lower-case kebab-case identifier")
+
+
+def test_all_problems_come_together_sorted_by_line():
+    text = _edit("origin: mlops", "origin: nope", _edit("slug: one", "slug: One", _edit("title: {ru: Глава, en: Chapter}", "title: {ru: Глава}")))
+    assert [line.split(": ")[0] for line in _errors(text)] == ["topics.yaml:3:10", "topics.yaml:13:11", "topics.yaml:19:13"]
+
+
+def test_unused_chapter_is_a_warning_and_an_error_when_strict():
+    text = _edit("    origin: mlops\n", "")
+    message = "topics.yaml:10:5: chapters[0]: chapter 'mlops' is declared but no topic comes from it"
+    warnings = []
+    assert parse_catalogue(text, warn=warnings.append).borrowed == ()
+    assert warnings == [message]
+    assert _errors(text, strict=True) == [message]
+
+
+def test_file_that_is_not_utf8(tmp_path):
+    data = MINIMAL.replace("Один", "Од\xffн").encode("utf-8").replace("\xff".encode("utf-8"), b"\xff")
+    assert _file_errors(tmp_path, data) == ["topics.yaml:15:19: the file is not UTF-8 text (byte 0xff); save it as UTF-8"]
+
+
+def test_byte_order_mark(tmp_path):
+    assert _file_errors(tmp_path, b"\xef\xbb\xbf" + MINIMAL.encode("utf-8")) == [
+        "topics.yaml:1:1: the file starts with a byte order mark (BOM); save it as UTF-8 without BOM"
+    ]
+
+
+def test_missing_file(tmp_path):
+    path = tmp_path / "topics.yaml"
+    with pytest.raises(CatalogueError) as caught:
+        load_catalogue(path, shown_as="topics.yaml")
+    assert str(caught.value) == "topics.yaml:1:1: cannot read the file: No such file or directory"
