@@ -27,11 +27,29 @@ TEMPLATES = "chapter"
 
 log = logging.getLogger("mkdocs.hooks.chapter")
 
+# While serving, a broken catalogue is reported here rather than failing the
+# rebuild: MkDocs stalls every request after a failed rebuild, and under strict
+# mode it fails on any warning logged under "mkdocs". This logger stays outside.
+serve_log = logging.getLogger("chapter.serve")
+if not serve_log.handlers:
+    _handler = logging.StreamHandler()
+    _handler.setFormatter(logging.Formatter("%(levelname)-8s-  %(message)s"))
+    serve_log.addHandler(_handler)
+    serve_log.propagate = False
+
 # The catalogue and renderer of the config being built. mkdocs-static-i18n runs
 # on_config again for every language with the same config; it is loaded once.
+# `mkdocs serve` keeps this module between rebuilds, so the last good catalogue
+# stays at hand.
+_serving = False
 _config: MkDocsConfig | None = None
 _catalogue: Catalogue | None = None
 _renderer: PageRenderer | None = None
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    global _serving
+    _serving = command == "serve"
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -42,7 +60,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         try:
             catalogue = check_project(Path(config.config_file_path).parent, docs_dir, strict=config.strict, warn=log.warning)
         except ChapterError as error:
-            raise PluginError(f"the chapter cannot be built:\n{error}") from None
+            if not (_serving and _catalogue):
+                raise PluginError(f"the chapter cannot be built:\n{error}") from None
+            serve_log.error("the chapter cannot be rebuilt; the site shows the last good catalogue until this is fixed:\n%s", error)
+            catalogue = _catalogue
         sync_topic_sources(catalogue, docs_dir)
         _config, _catalogue = config, catalogue
         _renderer = PageRenderer(catalogue, Path(config.theme.custom_dir) / TEMPLATES, docs_dir)

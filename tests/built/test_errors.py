@@ -1,24 +1,46 @@
-"""A broken catalogue stops the build with the author's terms, and the last good site survives."""
+"""A mistake stops the build with the author's terms, before the last good site is touched."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.site import ROOT, copy_project, mkdocs
 
+REAL = (ROOT / "topics.yaml").read_text(encoding="utf-8")
+LABEL_LINE = REAL.splitlines().index("    label: new") + 1
 
-def test_broken_catalogue_stops_the_build_before_the_site_is_touched(tmp_path):
-    text = (ROOT / "topics.yaml").read_text(encoding="utf-8").replace("label: new", "label: hot", 1)
-    project = copy_project(tmp_path / "project", files={"topics.yaml": text})
+
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        ({"topics.yaml": REAL.replace("label: new", "label: hot", 1)},
+         f"topics.yaml:{LABEL_LINE}:12: topics[0].label: unknown label 'hot'; expected one of: new, current"),
+        ({"docs/articles/prunning.en.md": "## Text { #text }\n"},
+         "docs/articles/prunning.en.md: no topic with slug 'prunning' in topics.yaml; did you mean 'pruning'?"),
+        ({"topics.yaml": REAL.replace("    origin: ml-practice\n", "")},
+         "chapters[5]: chapter 'ml-practice' is declared but no topic comes from it"),
+    ],
+    ids=["catalogue", "orphan article", "unused chapter under --strict"],
+)
+def test_mistake_stops_the_build_before_the_site_is_touched(tmp_path, files, message):
+    project = copy_project(tmp_path / "project", files=files)
     site = tmp_path / "site"
     site.mkdir()
     (site / "index.html").write_text("the last good build", encoding="utf-8")
 
     result = mkdocs("build", "--strict", "--site-dir", str(site), cwd=project)
 
-    line = text.splitlines().index("    label: hot") + 1
     output = result.stdout + result.stderr
     assert result.returncode == 1
-    assert f"topics.yaml:{line}:12: topics[0].label: unknown label 'hot'; expected one of: new, current" in output
+    assert message in output
     assert "Traceback" not in output
     assert [p.name for p in site.iterdir()] == ["index.html"]
     assert (site / "index.html").read_text(encoding="utf-8") == "the last good build"
     assert not (project / "docs" / "topics").exists()
+
+
+def test_unused_chapter_is_only_a_warning_without_strict(tmp_path):
+    project = copy_project(tmp_path / "project", files={"topics.yaml": REAL.replace("    origin: ml-practice\n", "")})
+    result = mkdocs("build", "--no-strict", "--site-dir", str(tmp_path / "site"), cwd=project)
+    assert result.returncode == 0
+    assert "WARNING -  topics.yaml:" in result.stderr and "'ml-practice' is declared but no topic comes from it" in result.stderr

@@ -41,23 +41,24 @@ def _wait_for(url: str, text: str, timeout: float = 60) -> str:
 def served(tmp_path: Path):
     project = copy_project(tmp_path / "project")
     port = _free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
-        cwd=project,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    log = tmp_path / "serve.log"
+    with log.open("w") as output:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+            cwd=project,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
     try:
-        yield project, f"http://127.0.0.1:{port}"
+        yield project, f"http://127.0.0.1:{port}", log
     finally:
         server.terminate()
         server.wait(timeout=10)
 
 
 def test_serve_rebuilds_after_edits(served):
-    project, base = served
+    project, base, _ = served
     _wait_for(f"{base}/en/topics/kubernetes/", "<h1 id=\"topic\">Kubernetes</h1>")
 
     catalogue = project / "topics.yaml"
@@ -72,3 +73,25 @@ def test_serve_rebuilds_after_edits(served):
     template = project / "overrides" / "chapter" / "topic.html"
     template.write_text(template.read_text(encoding="utf-8").replace('<p class="ci-missing">', '<p class="ci-missing" data-edited>'), encoding="utf-8")
     _wait_for(f"{base}/topics/pruning/", "data-edited")
+
+
+def _wait_for_log(log: Path, text: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while text not in log.read_text(encoding="utf-8"):
+        assert time.monotonic() < deadline, f"the server never logged {text!r}"
+        time.sleep(0.3)
+
+
+def test_serve_keeps_the_last_good_site_while_the_catalogue_is_broken(served):
+    project, base, log = served
+    url = f"{base}/en/topics/kubernetes/"
+    _wait_for(url, "<h1 id=\"topic\">Kubernetes</h1>")
+    catalogue = project / "topics.yaml"
+    good = catalogue.read_text(encoding="utf-8")
+
+    catalogue.write_text(good.replace("en: Kubernetes", "en: Kubernetes, broken", 1).replace("label: new", "label: hot", 1), encoding="utf-8")
+    _wait_for_log(log, "topics[0].label: unknown label 'hot'")
+    assert "Kubernetes, broken" not in _wait_for(url, "<h1 id=\"topic\">Kubernetes</h1>")
+
+    catalogue.write_text(good.replace("en: Kubernetes", "en: Kubernetes, fixed", 1), encoding="utf-8")
+    _wait_for(url, "Kubernetes, fixed")
