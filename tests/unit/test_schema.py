@@ -1,0 +1,199 @@
+"""topics.schema.json, the schema editors check topics.yaml against, agrees with the loader.
+
+Both judge the same texts: the real catalogue, the loader tests' MINIMAL and
+CASES, and some edits of the real catalogue. The schema sees only the shape
+of the data; the cross-references and the YAML the loader refuses are listed
+in LOADER_ONLY, so every new loader case has to be placed on one side or the other.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import yaml
+from jsonschema import Draft202012Validator
+
+from chapter.loader import CatalogueError, parse_catalogue
+from tests.site import ROOT
+from tests.unit.test_loader import CASES, MINIMAL
+
+SCHEMA_NAME = "topics.schema.json"
+SCHEMA = json.loads((ROOT / SCHEMA_NAME).read_text(encoding="utf-8"))
+REAL = (ROOT / "topics.yaml").read_text(encoding="utf-8")
+VALIDATOR = Draft202012Validator(SCHEMA)
+
+# Loader cases whose mistake a JSON Schema cannot see, so the schema accepts the data
+# (or PyYAML cannot turn the text into data at all).
+LOADER_ONLY = {
+    # YAML syntax errors: there is no data to validate
+    "unclosed quote",
+    "unclosed bracket",
+    "bad indentation",
+    "outdented key",
+    "tab",
+    # PyYAML keeps the last of repeated keys; the data has no trace of the first
+    "duplicate key",
+    # cross-references between sections: checked by `python -m chapter check`
+    "unknown label",
+    "misspelt label",
+    "unknown origin",
+    "origin is this chapter",
+    "duplicate slug",
+    "duplicate chapter",
+    "lending chapter with this chapter's id",
+    # an alias is resolved to the anchored value, which is valid data
+    "anchor and alias",
+    # tags: safe_load refuses to construct them, so there is no data to validate
+    "python tag",
+    "local tag",
+}
+# Not listed: "empty file" loads as null, which the schema refuses as not a mapping.
+
+
+def schema_accepts(text: str) -> bool | None:
+    """Whether the schema accepts the data of `text`; None when PyYAML cannot read it as plain data."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return None
+    return VALIDATOR.is_valid(data)
+
+
+def loader_accepts(text: str) -> bool:
+    try:
+        parse_catalogue(text)
+    except CatalogueError:
+        return False
+    return True
+
+
+def _edit(old: str, new: str, text: str = REAL) -> str:
+    assert text.count(old) >= 1, old
+    return text.replace(old, new, 1)
+
+
+def _section(key: str, new: str, text: str = REAL) -> str:
+    """`text` with the top-level section `key` (up to the next top-level key) replaced by `new` lines."""
+    lines = text.splitlines(keepends=True)
+    start = lines.index(f"{key}:\n")
+    end = next((i for i in range(start + 1, len(lines)) if lines[i][:1].isalpha()), len(lines))
+    return "".join(lines[:start]) + new + "".join(lines[end:])
+
+
+def test_schema_is_a_valid_2020_12_schema():
+    Draft202012Validator.check_schema(SCHEMA)
+    assert SCHEMA["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+def test_every_property_has_a_description_for_editors():
+    def undescribed(node, where):
+        if isinstance(node, dict):
+            for name, prop in node.get("properties", {}).items():
+                if not prop.get("description"):
+                    yield f"{where}/properties/{name}"
+            for key, value in node.items():
+                yield from undescribed(value, f"{where}/{key}")
+
+    assert SCHEMA["title"] and "python -m chapter check" in SCHEMA["description"]
+    assert list(undescribed(SCHEMA, "#")) == []
+
+
+def test_topics_yaml_points_editors_at_the_schema():
+    first = REAL.splitlines()[0]
+    assert first == f"# yaml-language-server: $schema=./{SCHEMA_NAME}"
+    assert (ROOT / "topics.yaml").parent.joinpath(first.split("$schema=")[1]).is_file()
+
+
+@pytest.mark.parametrize("text", [REAL, MINIMAL], ids=["topics.yaml", "MINIMAL"])
+def test_both_accept_valid_catalogues(text):
+    assert loader_accepts(text)
+    assert schema_accepts(text), [error.message for error in VALIDATOR.iter_errors(yaml.safe_load(text))]
+
+
+@pytest.mark.parametrize("name", CASES.keys())
+def test_loader_case_is_rejected_by_the_schema_or_listed_as_loader_only(name):
+    text, _ = CASES[name]
+    assert not loader_accepts(text)
+    if name in LOADER_ONLY:
+        assert schema_accepts(text) is not False, f"{name!r} is rejected by the schema; remove it from LOADER_ONLY"
+    else:
+        assert schema_accepts(text) is False, f"the schema misses {name!r}: teach it, or list it in LOADER_ONLY with the reason"
+
+
+def test_loader_only_names_exactly_the_cases_the_schema_lets_through():
+    let_through = {name for name, (text, _) in CASES.items() if schema_accepts(text) is not False}
+    assert LOADER_ONLY == let_through
+
+
+MUTATIONS = {
+    "missing translation": _edit("      en: AI Accelerators\n", ""),
+    "unknown language": _edit("      en: AI Accelerators\n", "      en: AI Accelerators\n      de: KI-Beschleuniger\n"),
+    "unknown topic key": _edit("  - slug: gpu-architecture\n", "  - slug: gpu-architecture\n    draft: true\n"),
+    "unknown chapter key": _edit("  summary:\n    ru: >-", "  author: someone\n  summary:\n    ru: >-"),
+    "unknown label key": _edit("  new:\n    name:", "  new:\n    colour: green\n    name:"),
+    "number as title": _edit("en: AI Accelerators", "en: 42"),
+    "boolean as text": _edit("en: AI Accelerators", "en: yes"),
+    "date as text": _edit("en: AI Accelerators", "en: 2024-05-01"),
+    "blank text": _edit("en: AI Accelerators", "en: '   '"),
+    "empty text": _edit("en: AI Accelerators", "en: ''"),
+    "text as a plain string": _edit("    title:\n      en: AI Accelerators\n      ru: \"Ускорители: GPU, TPU, NPU\"\n", "    title: AI Accelerators\n"),
+    "bad slug": _edit("slug: gpu-architecture", "slug: GPU_Architecture"),
+    "slug with a slash": _edit("slug: gpu-architecture", "slug: gpu/architecture"),
+    "slug with a double hyphen": _edit("slug: gpu-architecture", "slug: gpu--architecture"),
+    "number as slug": _edit("slug: gpu-architecture", "slug: 42"),
+    "bad chapter id": _edit("  id: compute-infrastructure", "  id: Compute Infrastructure"),
+    "bad lending chapter id": _edit("  - id: mlops\n", "  - id: ml_ops\n"),
+    "bad label id": _edit("labels:\n  new:", "labels:\n  New:"),
+    "number as label id": _edit("labels:\n  new:", "labels:\n  2024:"),
+    "no labels": _section("labels", "labels: {}\n\n"),
+    "label is a list": _edit("label: current", "label: [current]"),
+    "missing label": _edit("  - slug: gpu-architecture\n    label: current\n", "  - slug: gpu-architecture\n"),
+    "missing slug": _edit("  - slug: gpu-architecture\n    label: current\n", "  - label: current\n"),
+    "missing chapter summary": _section("chapter", "chapter:\n  id: compute-infrastructure\n  title: {ru: Глава, en: Chapter}\n\n"),
+    "topics is a mapping": _edit("topics:\n  - slug: ai-accelerators", "topics:\n  first:\n  - slug: ai-accelerators"),
+    "chapters is missing": _section("chapters", ""),
+    "url that is not a web address": _edit("  - id: mlops\n", "  - id: mlops\n    url: ftp://example.org/mlops\n"),
+    "url with a space": _edit("  - id: mlops\n", "  - id: mlops\n    url: https://example.org/ml ops\n"),
+    "url without a host": _edit("  - id: mlops\n", "  - id: mlops\n    url: https:///mlops\n"),
+    "number as url": _edit("  - id: mlops\n", "  - id: mlops\n    url: 42\n"),
+    "null origin": _edit("origin: ml-system-design", "origin:"),
+    "top level is text": "just some text\n",
+}
+# Edits both must accept: the schema must not be stricter than the loader.
+ACCEPTED = {
+    "with a web address": _edit("  - id: mlops\n", "  - id: mlops\n    url: https://example.org/mlops/?lang=en#top\n"),
+    "keys in another order": _edit("  - slug: gpu-architecture\n    label: current\n", "  - label: current\n    slug: gpu-architecture\n"),
+    "folded text": _edit("en: AI Accelerators", "en: >-\n        AI\n        Accelerators"),
+    "quoted number as text": _edit("en: AI Accelerators", "en: '42'"),
+    "digits in identifiers": _edit("slug: gpu-architecture", "slug: gpu-2-architecture"),
+    "no lending chapters and no topics": _section("topics", "topics: []\n", _section("chapters", "chapters: []\n\n")),
+}
+
+
+@pytest.mark.parametrize("text", MUTATIONS.values(), ids=MUTATIONS.keys())
+def test_both_reject_mistakes_in_the_real_catalogue(text):
+    assert not loader_accepts(text)
+    assert schema_accepts(text) is False
+
+
+@pytest.mark.parametrize("text", ACCEPTED.values(), ids=ACCEPTED.keys())
+def test_both_accept_harmless_edits_of_the_real_catalogue(text):
+    assert loader_accepts(text)
+    assert schema_accepts(text) is True
+
+
+# Refused by the loader but let through by the schema as Python checks it; pinned so a change is noticed.
+SCHEMA_GAPS = {
+    # `<<` is a YAML merge key: safe_load merges the mapping in, the loader calls it an unknown key
+    "merge key": _edit("  - slug: gpu-architecture\n    label: current\n", "  - slug: gpu-architecture\n    <<: {label: current}\n"),
+    # Python's re lets `$` match before a final newline; editors (ECMA-262 regexes) refuse these
+    "slug ending in a newline": _edit("slug: gpu-architecture", "slug: |\n      gpu-architecture"),
+    "url ending in a newline": _edit("  - id: mlops\n", '  - id: mlops\n    url: "https://example.org/\\n"\n'),
+}
+
+
+@pytest.mark.parametrize("text", SCHEMA_GAPS.values(), ids=SCHEMA_GAPS.keys())
+def test_known_gaps_are_refused_by_the_loader_alone(text):
+    assert not loader_accepts(text)
+    assert schema_accepts(text) is True
