@@ -7,6 +7,7 @@ be checked in a real browser against real HTTP, not by reading the HTML.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
 from collections.abc import Iterator
@@ -50,10 +51,10 @@ class QuietServer(ThreadingHTTPServer):
         pass
 
 
-@pytest.fixture(scope="session")
-def base_url(site: BuiltSite) -> Iterator[str]:
-    """The site served the way a static host would serve it, on a free local port."""
-    server = QuietServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site.root)))
+@contextlib.contextmanager
+def serve(root: Path) -> Iterator[str]:
+    """A built site served the way a static host would serve it, on a free local port."""
+    server = QuietServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     try:
@@ -62,6 +63,12 @@ def base_url(site: BuiltSite) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def base_url(site: BuiltSite) -> Iterator[str]:
+    with serve(site.root) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

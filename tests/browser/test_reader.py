@@ -10,6 +10,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import VIEWPORT, serve
+from tests.conftest import HOSTILE
+
 pytestmark = pytest.mark.browser
 
 HOME = {"ru": "/", "en": "/en/"}
@@ -206,3 +209,24 @@ def test_screenshots_of_both_languages_and_both_schemes(page: Page, screenshots:
         assert path.stat().st_size > 10 * 1024, f"{name} is only {path.stat().st_size} bytes"
         width, height = _png_size(path)
         assert width == 1280 and height >= 900, f"{name} is {width}x{height}"
+
+
+def test_markup_in_the_catalogue_never_runs(browser, hostile_site):
+    """A title such as <img onerror=…> shows as text on every kind of page, in search results too."""
+    dialogs = []
+    with serve(hostile_site.root) as url:
+        context = browser.new_context(viewport=VIEWPORT, base_url=url)
+        page = context.new_page()
+        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        for path in ("/", "/en/topics/kubernetes/", "/en/topics/gpu-inference/", "/404.html"):
+            page.goto(path)
+            page.wait_for_load_state("networkidle")
+        expect(page.locator("h1")).to_have_text("Страница не найдена")
+        page.goto("/en/topics/kubernetes/")
+        expect(page.locator("h1")).to_have_text(HOSTILE)
+        page.keyboard.press("/")
+        page.keyboard.type("orchestration")  # from the summary of the topic with the hostile title
+        expect(page.locator(".md-search-result__item").first).to_be_visible()
+        page.wait_for_timeout(300)  # an injected onerror would fire as soon as the result's image fails
+        context.close()
+    assert dialogs == []
