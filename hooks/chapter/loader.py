@@ -22,6 +22,8 @@ SLUG_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 URL_PATTERN = re.compile(r"https?://[^\s/?#]+[^\s]*")
 BOM = b"\xef\xbb\xbf"
 PLAIN_TAGS = {f"tag:yaml.org,2002:{kind}" for kind in ("str", "int", "float", "bool", "null", "seq", "map")}
+YAML_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")  # what PyYAML counts as a new line
+MAX_DEPTH = 100  # lists and mappings inside one another; the catalogue needs four
 
 TOP_KEYS = ("chapter", "labels", "chapters", "topics")
 CHAPTER_KEYS = ("id", "title", "summary")
@@ -94,15 +96,23 @@ def _decode(data: bytes, path: str) -> str:
         raise CatalogueError(path, [Problem(line, column, "", f"the file is not UTF-8 text (byte 0x{byte:02x}); save it as UTF-8")]) from None
 
 
-def _compose(text: str, path: str) -> yaml.Node | None:
+def _compose(text: str, path: str) -> yaml.Node:
     """The YAML node tree, refusing syntax errors and anything beyond plain data."""
     if not text.strip():
         raise CatalogueError(path, [Problem(1, 1, "", "the file is empty; it must hold the chapter, labels, chapters and topics")])
     problems = []
+    depth = 0
     try:
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
             mark = event.start_mark
             where = (mark.line + 1, mark.column + 1, "")
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+            if depth > MAX_DEPTH:  # composing deeper would exhaust Python's recursion limit
+                problems.append(Problem(*where, f"lists and mappings are nested more than {MAX_DEPTH} levels deep; the catalogue needs only a few"))
+                break
             if isinstance(event, yaml.AliasEvent):
                 problems.append(Problem(*where, f"YAML alias '*{event.anchor}' is not allowed; write the value out in full"))
             elif getattr(event, "anchor", None):
@@ -111,9 +121,21 @@ def _compose(text: str, path: str) -> yaml.Node | None:
                 problems.append(Problem(*where, f"YAML tag '{event.tag}' is not allowed; the catalogue holds plain text, lists and mappings"))
         if problems:
             raise CatalogueError(path, problems)
-        return yaml.compose(text, Loader=yaml.SafeLoader)
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as error:
         raise CatalogueError(path, [_syntax_problem(error)]) from None
+    except yaml.reader.ReaderError as error:  # a character YAML forbids anywhere, such as NUL or another control character
+        raise CatalogueError(path, [Problem(*_place(text, error.position), "", f"the character U+{error.character:04X} is not allowed in YAML; delete it")]) from None
+    if root is None:
+        raise CatalogueError(path, [Problem(1, 1, "", "the file holds only comments; it must hold the chapter, labels, chapters and topics")])
+    return root
+
+
+def _place(text: str, index: int) -> tuple[int, int]:
+    """Line and column of a character, counted as PyYAML counts them in its marks."""
+    breaks = list(YAML_LINE_BREAK.finditer(text, 0, index))
+    start = breaks[-1].end() if breaks else 0
+    return len(breaks) + 1, index - start + 1
 
 
 def _is_plain(event: yaml.Event) -> bool:
@@ -158,7 +180,9 @@ def _kind(node: yaml.Node) -> str:
         "tag:yaml.org,2002:float": f"the number {node.value}",
         "tag:yaml.org,2002:bool": f"the boolean {node.value}",
         "tag:yaml.org,2002:null": "nothing (null)",
-    }.get(node.tag, "text")
+        "tag:yaml.org,2002:timestamp": f"the date {node.value}",
+        "tag:yaml.org,2002:str": "text",
+    }.get(node.tag, f"the special YAML value {node.value!r}")  # such as '=' or '<<'
 
 
 T = TypeVar("T")
@@ -187,8 +211,10 @@ class _Reader:
         known = required + optional
         fields: dict[str, yaml.Node] = {}
         for key, value in node.value:
-            name = key.value if isinstance(key, yaml.ScalarNode) else None
-            if name in fields:
+            name = _scalar(key)
+            if name is None:
+                self.problem(key, field, f"expected a key ({', '.join(known)}); found {_kind(key)}")
+            elif name in fields:
                 self.problem(key, _join(field, name), f"duplicate key {name!r}; each key may appear once")
             elif name not in known:
                 hint = _suggest(str(name), known) or "; expected one of: " + ", ".join(known)
@@ -299,6 +325,8 @@ class _Reader:
             if label_id in labels:
                 self.problem(key, f"{field}.{label_id}", f"duplicate label {label_id!r}; each label may be declared once")
                 continue
+            if not isinstance(key, yaml.ScalarNode):
+                continue  # a list or mapping as the id: reported above, and nothing to name the rest by
             fields = self.mapping(value, f"{field}.{key.value}", LABEL_KEYS) or {}
             texts = {name: self.text(fields[name], f"{field}.{key.value}.{name}") for name in LABEL_KEYS if name in fields}
             if label_id is not None and _complete(texts, LABEL_KEYS):
