@@ -5,6 +5,7 @@
 VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
+NODE_INSTALLED := node_modules/.installed
 CHROMIUM := /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
 
@@ -16,13 +17,21 @@ serve: $(INSTALLED)
 build: $(INSTALLED)
 	$(BIN)/mkdocs build --strict
 
-test: $(INSTALLED) chromium
+test: $(INSTALLED) $(NODE_INSTALLED) chromium
 	$(BIN)/python -m pytest
 
 $(INSTALLED): pyproject.toml
 	python3 -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet --editable ".[test]"
+	touch $@
+
+# axe-core and Lighthouse for the accessibility and quality gates, at the versions
+# package-lock.json pins; reinstalled whenever the lockfile changes.
+$(NODE_INSTALLED): package.json package-lock.json
+	@command -v node >/dev/null && command -v npm >/dev/null || { \
+	  echo "The accessibility and Lighthouse tests need Node.js 20 or newer with npm: sudo apt-get install nodejs npm" >&2; exit 1; }
+	npm ci --no-audit --no-fund
 	touch $@
 
 # Browser tests drive Debian's Chromium; Playwright's own browser download is not used.
