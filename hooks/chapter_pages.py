@@ -22,6 +22,7 @@ from chapter.language import translate
 from chapter.project import check_project
 from chapter.render import PageRenderer
 from chapter.sources import navigation, sync_topic_sources
+from chapter.urls import absolute_alternates
 
 TEMPLATES = "chapter"
 
@@ -81,6 +82,12 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         # Every language's build writes the site-wide 404 page; keep the default language's.
         config.theme.static_templates.discard("404.html")
     return files
+
+
+def on_page_context(context: dict, page: Page, config: MkDocsConfig, **_) -> dict:
+    # mkdocs-static-i18n has pointed config.extra.alternate at this page's counterparts by now.
+    context["hreflang"] = absolute_alternates(config.site_url, getattr(config.extra, "alternate", []))
+    return context
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_) -> str | None:

@@ -6,6 +6,8 @@ links between chapter pages are the same in every language.
 
 from __future__ import annotations
 
+from urllib.parse import urljoin
+
 INDEX = ""
 ARTICLES_FOLDER = "articles"
 
@@ -28,3 +30,8 @@ def relative_url(source: str, target: str) -> str:
     """A link from the page at `source` to `target` (a path, optionally with a #fragment)."""
     url = "../" * source.count("/") + target
     return url or "./"
+
+
+def absolute_alternates(site_url: str, alternates: list[dict]) -> list[tuple[str, str]]:
+    """(language, absolute address) of a page's language versions, from the theme's switcher entries."""
+    return [(alternate["lang"], urljoin(site_url, alternate["link"])) for alternate in alternates]

@@ -30,8 +30,6 @@ def switch_to_dark(page: Page) -> None:
 
 def switch_language(page: Page, lang: str) -> None:
     """The switcher's list only opens on hover or focus, so a reader has to open it first."""
-    # Material looks up sitemap.xml next to each alternate page after load and, once
-    # that settles, takes over clicks on the switcher; click in that settled state.
     page.wait_for_load_state("networkidle")
     page.locator(".md-header .md-select > button").hover()
     option = page.locator(f'.md-header a.md-select__link[hreflang="{lang}"]')
@@ -192,6 +190,17 @@ def test_pages_request_nothing_from_outside_the_site(context, page: Page, base_u
     assert f"{base_url}/search/search_index.json" in urls
     outside = [url for url in urls if not url.startswith("data:") and urlsplit(url).hostname != "127.0.0.1"]
     assert outside == []
+
+
+def test_pages_and_the_language_switcher_request_nothing_that_fails(context, page: Page):
+    """A failed request is a console error and wasted bytes; Material's sitemap lookups used to 404."""
+    failed: list[str] = []
+    context.on("response", lambda response: failed.append(f"{response.status} {response.url}") if response.status >= 400 else None)
+    for path in ("/", "/en/", "/topics/gpu-architecture/", "/en/topics/kubernetes/"):
+        page.goto(path, wait_until="networkidle")
+    switch_language(page, "ru")
+    page.wait_for_load_state("networkidle")
+    assert failed == []
 
 
 def _png_size(path: Path) -> tuple[int, int]:
