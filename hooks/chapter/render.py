@@ -113,14 +113,16 @@ class PageRenderer:
             NeighbourView(relative_url(here, topic_path(other.slug)), other.title[lang]) if other else None
             for other in (topics[position - 1] if position > 0 else None, topics[position + 1] if position + 1 < len(topics) else None)
         ]
-        template = self._template("topic.html", lang)
-        header = template.module.header(
+        # A fresh module per page: Jinja caches a template's module with the globals of
+        # its first use, which would give every later language the first one's strings.
+        macros = self._template("topic.html", lang).make_module()
+        header = macros.header(
             topic=self._topic_view(topic, lang, here, badge_href=relative_url(here, f"#label-{topic.label.id}")),
             origin=OriginView(_quote(lang, topic.origin.title[lang]), topic.origin.url) if topic.origin else None,
         )
         article = self._article(topic, lang)
-        body = article if article is not None else str(template.module.missing_article())
-        pager = template.module.pager(previous=neighbours[0], next=neighbours[1])
+        body = article if article is not None else str(macros.missing_article())
+        pager = macros.pager(previous=neighbours[0], next=neighbours[1])
         return RenderedPage(topic.title[lang], topic.summary[lang], _join(str(header), body, str(pager)))
 
     def _template(self, name: str, lang: str) -> jinja2.Template:

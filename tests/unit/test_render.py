@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 from bs4 import BeautifulSoup
@@ -107,3 +108,13 @@ def test_rendered_html_has_no_blank_lines_inside_blocks(renderer):
 )
 def test_relative_url(source, target, expected):
     assert relative_url(source, target) == expected
+
+
+def test_a_language_rendered_second_gets_its_own_interface_strings(renderer, catalogue):
+    """Both language builds share one renderer; cached macros once gave English topic pages the Russian strings."""
+    slug = catalogue.topics[1].slug
+    renderer.render({"chapter": "topic", "topic": slug}, "", "ru")
+    english = _soup(renderer.render({"chapter": "topic", "topic": slug}, "", "en").markdown)
+    interface = [english.select_one(".ci-pager"), english.select_one(".ci-missing"), english.select_one(".ci-visually-hidden")]
+    assert all(interface)
+    assert not [el for el in interface if re.search("[а-яё]", el.get_text().lower() + el.get("aria-label", "").lower())]
