@@ -9,6 +9,13 @@ NODE_INSTALLED := node_modules/.installed
 CHROMIUM := /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
 
+# Dates in the site (the sitemap's lastmod) come from the last commit, not the
+# clock, so two builds of one commit are identical.
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
+ifneq ($(SOURCE_DATE_EPOCH),)
+export SOURCE_DATE_EPOCH
+endif
+
 .PHONY: serve build test chromium
 
 serve: $(INSTALLED)
