@@ -13,14 +13,16 @@ from pathlib import Path
 from markupsafe import escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from chapter.catalogue import DEFAULT_LANGUAGE, Catalogue
+from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES, Catalogue
 from chapter.errors import ChapterError
 from chapter.language import translate
 from chapter.project import check_project
 from chapter.render import PageRenderer
+from chapter.search import point_search_at_language, split_search_index
 from chapter.sources import navigation, sync_topic_sources
 from chapter.urls import absolute_alternates
 
@@ -102,3 +104,14 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_) -> st
     page.meta["title"] = escape(rendered.title)
     page.meta["description"] = escape(rendered.description)
     return rendered.markdown
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    return point_search_at_language(output, config.theme["language"], DEFAULT_LANGUAGE)
+
+
+@event_priority(-200)
+def on_post_build(config: MkDocsConfig) -> None:
+    # After mkdocs-static-i18n (priority -100) has merged all languages into one index;
+    # it also runs inside each extra language's build, on that build's index alone.
+    split_search_index(Path(config.site_dir), LANGUAGES, DEFAULT_LANGUAGE)

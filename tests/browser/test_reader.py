@@ -192,6 +192,15 @@ def test_pages_request_nothing_from_outside_the_site(context, page: Page, base_u
     assert outside == []
 
 
+@pytest.mark.parametrize("lang", HOME)
+def test_readers_download_only_their_languages_search_index(context, page: Page, base_url: str, lang: str):
+    urls: list[str] = []
+    context.on("request", lambda request: urls.append(request.url))
+    page.goto(HOME[lang] + "topics/pruning/", wait_until="networkidle")
+    indexes = [url.removeprefix(base_url) for url in urls if url.endswith("search_index.json")]
+    assert indexes == [f"{HOME[lang]}search/search_index.json"]
+
+
 def test_pages_and_the_language_switcher_request_nothing_that_fails(context, page: Page):
     """A failed request is a console error and wasted bytes; Material's sitemap lookups used to 404."""
     failed: list[str] = []

@@ -167,14 +167,30 @@ def test_written_article_appears_on_its_page_only_in_its_language(site_with_arti
     assert site_with_article.html("/en/topics/pruning/").select_one(".ci-missing") is not None
 
 
-def test_search_index_holds_both_languages(site, catalogue):
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_has_its_own_utf8_search_index(site, catalogue, lang):
     import json
 
-    index = json.loads((site.root / "search" / "search_index.json").read_text(encoding="utf-8"))
-    assert index["config"]["lang"] == ["ru", "en"]
-    text = " ".join(doc["title"] + " " + doc["text"] for doc in index["docs"])
-    for topic in catalogue.topics:
-        assert topic.title.ru in text and topic.title.en in text
+    raw = (site.root / LANGS[lang].lstrip("/") / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "\\u04" not in raw  # Cyrillic is stored as UTF-8, not as \uXXXX escapes
+    index = json.loads(raw)
+    assert index["config"]["lang"] == ["ru", "en"]  # both stemmers: each language quotes the other's titles
+    titles = {doc["title"] for doc in index["docs"] if "#" not in doc["location"]}
+    assert titles == {catalogue.chapter.title[lang]} | {t.title[lang] for t in catalogue.topics}
+    for doc in index["docs"]:
+        page, _, anchor = doc["location"].partition("#")
+        html = site.html(LANGS[lang] + page)
+        assert html.html["lang"] == lang, doc["location"]
+        assert not anchor or html.find(id=anchor) is not None, doc["location"]
+
+
+def test_pages_search_their_own_language(site):
+    import json
+    import re
+
+    for url, base in (("/topics/pruning/", "../.."), ("/en/", "../en/"), ("/en/topics/pruning/", "../../../en/")):
+        config = re.search(r'<script id="__config" type="application/json">(.*?)</script>', site.file(url).read_text(encoding="utf-8"), re.S)
+        assert json.loads(config.group(1))["base"] == base, url
 
 
 def test_site_fetches_nothing_from_other_hosts(site):
