@@ -181,15 +181,40 @@ def test_search_finds_a_topic_by_a_word_of_its_title(page: Page, base_url: str, 
     expect(found).to_be_visible()
 
 
-def test_pages_request_nothing_from_outside_the_site(context, page: Page, base_url: str):
+def _requests_outside(context, page: Page, visit) -> list[str]:
+    """Every request aimed beyond the local server while `visit(page)` runs; none is let through."""
     urls: list[str] = []
+    context.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/])"), lambda route: route.abort())
     context.on("request", lambda request: urls.append(request.url))
-    for path in ("/", "/topics/gpu-architecture/", "/en/topics/gpu-architecture/"):
+    visit(page)
+    return [url for url in urls if not url.startswith("data:") and urlsplit(url).hostname != "127.0.0.1"]
+
+
+def _use_every_page_kind(page: Page) -> None:
+    for path in ("/", "/topics/gpu-architecture/", "/en/", "/en/topics/kubernetes/", "/404.html"):
         page.goto(path, wait_until="networkidle")
-    # Proof that the recorder also sees what scripts fetch after load, not only the documents.
-    assert f"{base_url}/search/search_index.json" in urls
-    outside = [url for url in urls if not url.startswith("data:") and urlsplit(url).hostname != "127.0.0.1"]
-    assert outside == []
+    search_for(page, "GPU")
+    expect(page.locator(".md-search-result__item").first).to_be_visible()
+    page.keyboard.press("Escape")
+    switch_language(page, "ru")
+    page.wait_for_load_state("networkidle")
+
+
+def test_reading_searching_and_switching_language_request_nothing_from_other_hosts(context, page: Page):
+    assert _requests_outside(context, page, _use_every_page_kind) == []
+
+
+def test_the_request_gate_catches_a_page_that_calls_another_host(context, page: Page):
+    """A page that loads a font from another host fails the gate."""
+
+    def visit(page: Page) -> None:
+        page.goto("/", wait_until="networkidle")
+        page.evaluate("""() => { const link = document.createElement("link");
+            link.rel = "stylesheet"; link.href = "https://fonts.example.org/css?family=Roboto";
+            document.head.append(link); }""")
+        page.wait_for_timeout(300)
+
+    assert _requests_outside(context, page, visit) == ["https://fonts.example.org/css?family=Roboto"]
 
 
 @pytest.mark.parametrize("lang", HOME)
