@@ -95,3 +95,17 @@ def test_serve_keeps_the_last_good_site_while_the_catalogue_is_broken(served):
 
     catalogue.write_text(good.replace("en: Kubernetes", "en: Kubernetes, fixed", 1), encoding="utf-8")
     _wait_for(url, "Kubernetes, fixed")
+
+
+def test_an_edit_costs_one_rebuild(served):
+    """Topic stubs are rewritten only when they change, so the build does not trigger itself again."""
+    project, base, log = served
+    url = f"{base}/en/topics/pruning/"
+    _wait_for(url, "<h1 id=\"topic\">Pruning</h1>")
+    catalogue = project / "topics.yaml"
+    edits = [("en: Pruning\n", "en: Pruning once\n"), ("en: Pruning once\n", "en: Pruning twice\n")]
+    for step, (old, new) in enumerate(edits, start=1):
+        catalogue.write_text(catalogue.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+        _wait_for(url, new.removeprefix("en: ").strip())
+        time.sleep(2.5)  # long enough for a second, self-triggered rebuild to have started
+        assert log.read_text(encoding="utf-8").count("Detected file changes") == step
