@@ -37,7 +37,7 @@ $(INSTALLED): pyproject.toml
 # package-lock.json pins; reinstalled whenever the lockfile changes.
 $(NODE_INSTALLED): package.json package-lock.json
 	@command -v node >/dev/null && command -v npm >/dev/null || { \
-	  echo "The accessibility and Lighthouse tests need Node.js 20 or newer with npm: sudo apt-get install nodejs npm" >&2; exit 1; }
+	  echo "The accessibility and Lighthouse tests need Node.js 18.16 or newer with npm: sudo apt-get install nodejs npm" >&2; exit 1; }
 	npm ci --no-audit --no-fund
 	touch $@
 

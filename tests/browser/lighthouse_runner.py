@@ -25,7 +25,7 @@ TIMEOUT_S = 180
 METRICS = ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index")
 MISSING = (
     f"{LIGHTHOUSE.relative_to(ROOT)} is missing: Lighthouse comes from package.json. "
-    "Install it with `npm ci` (Node.js 20 or newer), or run `make test`, which does."
+    "Install it with `npm ci` (Node.js 18.16 or newer), or run `make test`, which does."
 )
 
 

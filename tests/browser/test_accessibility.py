@@ -38,7 +38,7 @@ def axe_script() -> Path:
     if not AXE.is_file():
         pytest.fail(
             f"{AXE.relative_to(ROOT)} is missing: the accessibility tests need the npm packages of package.json. "
-            "Install them with `npm ci` (Node.js 20 or newer), or run `make test`, which does.",
+            "Install them with `npm ci` (Node.js 18.16 or newer), or run `make test`, which does.",
             pytrace=False,
         )
     return AXE
