@@ -70,7 +70,6 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         sync_topic_sources(catalogue, docs_dir)
         _config, _catalogue = config, catalogue
         _renderer = PageRenderer(catalogue, Path(config.theme.custom_dir) / TEMPLATES, docs_dir)
-    config.nav = navigation(_catalogue)
     return config
 
 
@@ -78,6 +77,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     # The language of this build is known from here on, not yet in on_config.
     lang = config.theme["language"]
     config.site_name = escape(_catalogue.chapter.title[lang])
+    # Section titles are in the page language; MkDocs reads config.nav only after this event.
+    config.nav = navigation(_catalogue, lang, markup=escape)
     for scheme in config.theme["palette"]:
         scheme["toggle"]["name"] = translate(lang, f"toggle.{scheme['scheme']}")
     if lang != DEFAULT_LANGUAGE:

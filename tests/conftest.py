@@ -46,9 +46,9 @@ HOSTILE = "<img src=x onerror=alert(1)>"
 
 @pytest.fixture(scope="session")
 def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
-    """The real site with markup smuggled into the chapter title and a topic's title and summary."""
+    """The real site with markup smuggled into the chapter title, a lending chapter's title and a topic's title and summary."""
     text = (ROOT / "topics.yaml").read_text(encoding="utf-8")
-    for old in ("ru: Вычислительная инфраструктура", "en: Kubernetes", "ru: Kubernetes"):
+    for old in ("ru: Вычислительная инфраструктура", "en: MLOps", "en: Kubernetes", "ru: Kubernetes"):
         text = text.replace(old, f"{old.split(':')[0]}: '{HOSTILE}'", 1)
     text = text.replace("en: How to get the most throughput out of a GPU without overpaying.", "en: '\"><script>alert(2)</script>'", 1)
     return build_copy(tmp_path_factory.mktemp("hostile"), files={"topics.yaml": text})

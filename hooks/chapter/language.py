@@ -13,6 +13,8 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
     "ru": {
         "legend_heading": "Что означают метки тем",
         "topics_heading": "Темы главы",
+        "nav_own": "Темы главы",
+        "nav_part": "Темы {first}–{last}",
         "origin": "из «{chapter}»",
         "quoted": "«{text}»",
         "belongs_to": "Эта тема — из главы {chapter}.",
@@ -30,6 +32,8 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
     "en": {
         "legend_heading": "What the topic labels mean",
         "topics_heading": "Topics of the chapter",
+        "nav_own": "Topics of the chapter",
+        "nav_part": "Topics {first}–{last}",
         "origin": "from “{chapter}”",
         "quoted": "“{text}”",
         "belongs_to": "This topic belongs to the chapter {chapter}.",

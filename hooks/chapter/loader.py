@@ -102,8 +102,10 @@ def _compose(text: str, path: str) -> yaml.Node:
         raise CatalogueError(path, [Problem(1, 1, "", "the file is empty; it must hold the chapter, labels, chapters and topics")])
     problems = []
     depth = 0
+    events = []
     try:
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            events.append(event)
             mark = event.start_mark
             where = (mark.line + 1, mark.column + 1, "")
             if isinstance(event, yaml.CollectionStartEvent):
@@ -121,7 +123,7 @@ def _compose(text: str, path: str) -> yaml.Node:
                 problems.append(Problem(*where, f"YAML tag '{event.tag}' is not allowed; the catalogue holds plain text, lists and mappings"))
         if problems:
             raise CatalogueError(path, problems)
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = _Replay(events).get_single_node()
     except yaml.MarkedYAMLError as error:
         raise CatalogueError(path, [_syntax_problem(error)]) from None
     except yaml.reader.ReaderError as error:  # a character YAML forbids anywhere, such as NUL or another control character
@@ -129,6 +131,28 @@ def _compose(text: str, path: str) -> yaml.Node:
     if root is None:
         raise CatalogueError(path, [Problem(1, 1, "", "the file holds only comments; it must hold the chapter, labels, chapters and topics")])
     return root
+
+
+class _Replay(yaml.composer.Composer, yaml.resolver.Resolver):
+    """Composes the node tree from the events already checked, so a big catalogue is parsed once, not twice."""
+
+    def __init__(self, events: list[yaml.Event]):
+        yaml.composer.Composer.__init__(self)
+        yaml.resolver.Resolver.__init__(self)
+        self.events = events
+        self.next = 0
+
+    def check_event(self, *choices: type) -> bool:
+        if self.next >= len(self.events):
+            return False
+        return not choices or isinstance(self.events[self.next], choices)
+
+    def peek_event(self) -> yaml.Event:
+        return self.events[self.next]
+
+    def get_event(self) -> yaml.Event:
+        self.next += 1
+        return self.events[self.next - 1]
 
 
 def _place(text: str, index: int) -> tuple[int, int]:

@@ -70,6 +70,8 @@ class PageRenderer:
     def __init__(self, catalogue: Catalogue, templates_dir: Path, docs_dir: Path):
         self.catalogue = catalogue
         self.docs_dir = docs_dir
+        # Looked up once per page; a scan of the catalogue per page would make big builds quadratic.
+        self.positions = {topic.slug: position for position, topic in enumerate(catalogue.topics)}
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(templates_dir),
             autoescape=True,
@@ -87,9 +89,9 @@ class PageRenderer:
             return self.index(lang, markdown)
         if kind == "topic":
             slug = meta.get("topic")
-            if slug not in {topic.slug for topic in self.catalogue.topics}:
+            if not isinstance(slug, str) or slug not in self.positions:
                 raise PageError(f"front matter names topic {slug!r}, which topics.yaml does not list")
-            return self.topic(self.catalogue.topic(slug), lang)
+            return self.topic(self.catalogue.topics[self.positions[slug]], lang)
         raise PageError(f"unknown chapter page kind {kind!r}; expected 'index' or 'topic'")
 
     def index(self, lang: str, markdown: str) -> RenderedPage:
@@ -108,7 +110,7 @@ class PageRenderer:
     def topic(self, topic: Topic, lang: str) -> RenderedPage:
         here = topic_path(topic.slug)
         topics = self.catalogue.topics
-        position = topics.index(topic)
+        position = self.positions[topic.slug]
         neighbours = [
             NeighbourView(relative_url(here, topic_path(other.slug)), other.title[lang]) if other else None
             for other in (topics[position - 1] if position > 0 else None, topics[position + 1] if position + 1 < len(topics) else None)

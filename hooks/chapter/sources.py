@@ -1,4 +1,4 @@
-"""The Markdown files that stand for topic pages in the docs folder.
+"""The Markdown files that stand for topic pages in the docs folder, and the navigation over them.
 
 mkdocs-static-i18n only pairs up pages that exist as real files in the docs
 folder, so every topic gets one small file per language in `docs/topics/`.
@@ -10,11 +10,15 @@ changes, so `mkdocs serve` does not rebuild in a loop.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable, Sequence, TypeVar
 
 import difflib
 
-from .catalogue import LANGUAGES, Catalogue
+from .catalogue import LANGUAGES, Catalogue, OtherChapter, Topic
+from .language import translate
 from .urls import ARTICLES_FOLDER, topic_source
+
+T = TypeVar("T")
 
 TOPICS_FOLDER = "topics"
 
@@ -46,9 +50,48 @@ def sync_topic_sources(catalogue: Catalogue, docs_dir: Path) -> list[Path]:
     return changed
 
 
-def navigation(catalogue: Catalogue) -> list[str]:
-    """The site navigation in catalogue order; mkdocs-static-i18n picks each page's language version."""
-    return ["index.md", *(f"{TOPICS_FOLDER}/{topic.slug}.md" for topic in catalogue.topics)]
+# Topics in one navigation section before it is cut into parts. Material renders the
+# navigation into every page; with navigation.prune a page carries each section's
+# topics or part titles, and the topics of its own part only, so a page's share stays
+# small however long the catalogue grows. The real chapter's largest group has 11 topics.
+PART_SIZE = 40
+
+
+def topic_groups(catalogue: Catalogue) -> list[tuple[OtherChapter | None, tuple[Topic, ...]]]:
+    """The chapter's own topics, then those of each lending chapter in declared order; catalogue order inside each."""
+    groups: list[tuple[OtherChapter | None, tuple[Topic, ...]]] = [(None, tuple(t for t in catalogue.topics if t.origin is None))]
+    for chapter in catalogue.chapters:
+        groups.append((chapter, tuple(t for t in catalogue.topics if t.origin is not None and t.origin.id == chapter.id)))
+    return [(chapter, topics) for chapter, topics in groups if topics]
+
+
+def parts(items: Sequence[T], size: int) -> list[tuple[int, Sequence[T]]]:
+    """Consecutive runs of at most `size` items, each with the 1-based position of its first item."""
+    if size < 1:
+        raise ValueError(f"a part holds at least one item, not {size}")
+    return [(start + 1, items[start : start + size]) for start in range(0, len(items), size)]
+
+
+def navigation(catalogue: Catalogue, lang: str, *, part_size: int = PART_SIZE, markup: Callable[[str], str] = str) -> list:
+    """The site navigation of one language, as MkDocs' `nav` setting takes it.
+
+    The index, then one section per group of topics titled in `lang`
+    (mkdocs-static-i18n would translate titles only from a fixed table in
+    mkdocs.yml), a group longer than `part_size` cut into numbered parts.
+    `markup` prepares each title for templates that print it unescaped; the
+    plugin picks each page's language version of the paths.
+    """
+    nav: list = ["index.md"]
+    for chapter, topics in topic_groups(catalogue):
+        paths = [f"{TOPICS_FOLDER}/{topic.slug}.md" for topic in topics]
+        if len(paths) > part_size:
+            paths = [
+                {markup(translate(lang, "nav_part", first=first, last=first + len(part) - 1)): part}
+                for first, part in parts(paths, part_size)
+            ]
+        title = translate(lang, "nav_own") if chapter is None else chapter.title[lang]
+        nav.append({markup(title): paths})
+    return nav
 
 
 def article_problems(catalogue: Catalogue, docs_dir: Path) -> list[tuple[str, str]]:

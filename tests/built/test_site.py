@@ -148,14 +148,34 @@ def test_alternates_are_hidden_from_materials_sitemap_lookup(site):
     assert len(links) == 2 and all('rel=" alternate"' in link for link in links)
 
 
+OWN_TOPICS = {"ru": "Темы главы", "en": "Topics of the chapter"}
+
+
+def _nav_sections(site, url):
+    """(section title, [(link text, site URL)], open?) of the primary navigation of a page."""
+    primary = site.html(url).select_one("nav.md-nav--primary")
+    index = primary.select_one(":scope > ul > li:first-child > a.md-nav__link")
+    sections = []
+    for item in primary.select(":scope > ul > li.md-nav__item--section"):
+        title = item.select_one(":scope > label.md-nav__link").get_text(" ", strip=True)
+        links = [(a.get_text(" ", strip=True), site.resolve(url, a["href"])) for a in item.select(":scope > nav > ul > li > a.md-nav__link")]
+        sections.append((title, links, "md-nav__item--active" in item["class"]))
+    return site.resolve(url, index["href"]), sections
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_navigation_lists_topics_in_catalogue_order(site, catalogue, lang):
-    page = site.html(f"{LANGS[lang]}topics/{catalogue.topics[3].slug}/")
-    primary = page.select_one("nav.md-nav--primary")
-    titles = [link.get_text(" ", strip=True) for link in primary.select("a.md-nav__link, label.md-nav__link--active, .md-nav__link--active")]
-    titles = list(dict.fromkeys(titles))
-    expected = [t.title[lang] for t in catalogue.topics]
-    assert [title for title in titles if title in expected] == expected
+def test_navigation_groups_topics_by_chapter_in_catalogue_order(site, catalogue, lang):
+    groups = [(OWN_TOPICS[lang], [t for t in catalogue.topics if t.origin is None])]
+    groups += [(c.title[lang], [t for t in catalogue.topics if t.origin and t.origin.id == c.id]) for c in catalogue.chapters]
+    expected = [(title, [(t.title[lang], f"{LANGS[lang]}topics/{t.slug}/") for t in topics]) for title, topics in groups]
+    assert sorted(url for _, links in expected for _, url in links) == sorted(f"{LANGS[lang]}topics/{t.slug}/" for t in catalogue.topics)
+    # The index and a page of every section: each shows every section, its own one open.
+    pages = [(LANGS[lang], None)] + [(links[0][1], title) for title, links in expected]
+    for url, open_section in pages:
+        index, sections = _nav_sections(site, url)
+        assert index == LANGS[lang], url
+        assert [(title, links) for title, links, _ in sections] == expected, url
+        assert [title for title, _, opened in sections if opened] == ([open_section] if open_section else []), url
 
 
 def test_written_article_appears_on_its_page_only_in_its_language(site_with_article):
@@ -218,6 +238,7 @@ def test_catalogue_markup_lands_as_text_everywhere(hostile_site):
     assert kubernetes.h1.get_text() == HOSTILE
     assert kubernetes.title.get_text().startswith(HOSTILE)
     assert HOSTILE in [a.get_text(strip=True) for a in kubernetes.select("nav.md-nav--primary a")]
+    assert HOSTILE in [label.get_text(strip=True) for label in kubernetes.select("nav.md-nav--primary li.md-nav__item--section > label")]
     inference = hostile_site.html("/en/topics/gpu-inference/")
     assert inference.select_one('meta[name="description"]')["content"] == '"><script>alert(2)</script>'
     assert hostile_site.html("/").h1.get_text() == HOSTILE
