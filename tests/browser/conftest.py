@@ -52,9 +52,9 @@ class QuietServer(ThreadingHTTPServer):
 
 
 @contextlib.contextmanager
-def serve(root: Path) -> Iterator[str]:
+def serve(root: Path, handler: type[SimpleHTTPRequestHandler] = QuietHandler) -> Iterator[str]:
     """A built site served the way a static host would serve it, on a free local port."""
-    server = QuietServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(root)))
+    server = QuietServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     try:

@@ -11,11 +11,9 @@ import functools
 import gzip
 import io
 import os
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
-from tests.browser.conftest import QuietHandler, QuietServer
+from tests.browser.conftest import QuietHandler, serve
 
 COMPRESSIBLE = {
     "application/javascript",
@@ -64,15 +62,6 @@ class GzipHandler(QuietHandler):
         return io.BytesIO(body)
 
 
-@contextlib.contextmanager
-def serve_gzip(root: Path) -> Iterator[str]:
+def serve_gzip(root: Path) -> contextlib.AbstractContextManager[str]:
     """`root` served on a free local port with gzip; yields the address without a trailing slash."""
-    server = QuietServer(("127.0.0.1", 0), functools.partial(GzipHandler, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, name="gzip-site-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    return serve(root, handler=GzipHandler)
