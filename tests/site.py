@@ -15,7 +15,7 @@ from bs4 import BeautifulSoup
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = ("mkdocs.yml", "topics.yaml", "docs", "hooks", "overrides")
-GENERATED = shutil.ignore_patterns("__pycache__", "topics")
+GENERATED = shutil.ignore_patterns("__pycache__", "topics", "*.egg-info")
 
 
 def mkdocs(*args: str, cwd: Path) -> subprocess.CompletedProcess:
