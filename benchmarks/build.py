@@ -529,6 +529,11 @@ def report(pairs: list[tuple[Result, Result, list[str]]], runs: int, sizes: list
         lines.append("- Per-page growth: not measured; it needs two synthetic sizes")
     lines += [
         "",
+        "On a busy machine the ratio of medians moves by more than the budget from one benchmark to the next;",
+        "the hooks' own time below is the steadier figure of what they cost.",
+    ]
+    lines += [
+        "",
         "## The hooks' own time",
         "",
         "Timed inside one more, untimed build of our site: the seconds spent in each event function of the hooks,",
