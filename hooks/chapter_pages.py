@@ -48,6 +48,8 @@ _serving = False
 _config: MkDocsConfig | None = None
 _catalogue: Catalogue | None = None
 _renderer: PageRenderer | None = None
+# Builds started and not yet finished: the extra languages' builds run inside the default one's.
+_open_builds = 0
 
 
 def on_startup(command: str, dirty: bool) -> None:
@@ -57,8 +59,9 @@ def on_startup(command: str, dirty: bool) -> None:
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     # Runs before the site folder is cleaned, so a broken catalogue leaves the last build in place.
-    global _config, _catalogue, _renderer
+    global _config, _catalogue, _renderer, _open_builds
     if config is not _config:
+        _open_builds = 0  # a new build, even if the last one failed halfway
         docs_dir = Path(config.docs_dir)
         try:
             catalogue = check_project(Path(config.config_file_path).parent, docs_dir, strict=config.strict, warn=log.warning)
@@ -107,12 +110,20 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_) -> st
     return rendered.markdown
 
 
+def on_pre_build(config: MkDocsConfig) -> None:
+    global _open_builds
+    _open_builds += 1
+
+
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     return point_search_at_language(output, config.theme["language"], DEFAULT_LANGUAGE)
 
 
 @event_priority(-200)
 def on_post_build(config: MkDocsConfig) -> None:
-    # After mkdocs-static-i18n (priority -100) has merged all languages into one index;
-    # it also runs inside each extra language's build, on that build's index alone.
-    split_search_index(Path(config.site_dir), LANGUAGES, DEFAULT_LANGUAGE)
+    global _open_builds
+    _open_builds -= 1
+    # Only the outermost build has all languages in one index: mkdocs-static-i18n
+    # (priority -100) merges them there, after the extra languages' builds.
+    if _open_builds == 0:
+        split_search_index(Path(config.site_dir), LANGUAGES, DEFAULT_LANGUAGE)

@@ -250,3 +250,20 @@ def test_missing_file(tmp_path):
     with pytest.raises(CatalogueError) as caught:
         load_catalogue(path, shown_as="topics.yaml")
     assert str(caught.value) == "topics.yaml:1:1: cannot read the file: No such file or directory"
+
+
+def test_valid_catalogue_is_read_by_libyaml_and_a_faulty_one_by_pyyaml(monkeypatch):
+    # libyaml reads big catalogues six times faster, but places empty values one
+    # column apart from PyYAML; messages are written for PyYAML's positions.
+    import yaml
+
+    loaders = []
+    parse = yaml.parse
+    monkeypatch.setattr(yaml, "parse", lambda text, Loader: loaders.append(Loader) or parse(text, Loader=Loader))
+    parse_catalogue(MINIMAL)
+    assert loaders == [yaml.CSafeLoader]
+    loaders.clear()
+    assert _errors(_edit("summary: {ru: Первый, en: First}", "summary: {ru: Первый, en: }")) == [
+        "topics.yaml:16:30: topics[0].summary.en: expected text; found nothing (null)"
+    ]
+    assert loaders == [yaml.CSafeLoader, yaml.SafeLoader]
