@@ -147,6 +147,7 @@ def article(topic: dict, lang: str, topics: list[dict], words: list[str]) -> str
     table, code, listing, links = shape.sample(range(len(sections)), 4)
     linked = shape.sample(topics, 4)
     values = {"batch": 2 ** shape.randint(3, 9), "workers": shape.randint(2, 16), "epochs": shape.randint(1, 90)}
+    rows = shape.randint(4, 6)  # tables are the same shape in both languages, as the build requires
 
     def sentence() -> str:
         chosen = text.choices(words, k=text.randint(8, 16))
@@ -167,7 +168,7 @@ def article(topic: dict, lang: str, topics: list[dict], words: list[str]) -> str
     bodies[table].append(
         "\n".join(
             [f"| {' | '.join(head)} |", "| --- | ---: | --- |"]
-            + [f"| {text.choice(words)} | {text.randint(2, 4096)} | {' '.join(text.choices(words, k=4))} |" for _ in range(text.randint(4, 6))]
+            + [f"| {text.choice(words)} | {text.randint(2, 4096)} | {' '.join(text.choices(words, k=4))} |" for _ in range(rows)]
         )
     )
     bodies[code].append("```python\n" + "\n".join(line.format(**values) for line in CODE) + "\n```")

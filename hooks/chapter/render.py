@@ -12,6 +12,7 @@ from pathlib import Path
 
 import jinja2
 
+from .articles import mark_link_languages
 from .catalogue import LANGUAGES, Catalogue, Label, Topic
 from .errors import ChapterError
 from .language import STRINGS, translate, translate_count
@@ -132,7 +133,7 @@ class PageRenderer:
 
     def _article(self, topic: Topic, lang: str) -> str | None:
         path = self.docs_dir / article_source(topic.slug, lang)
-        return path.read_text(encoding="utf-8") if path.is_file() else None
+        return mark_link_languages(path.read_text(encoding="utf-8"), lang) if path.is_file() else None
 
     def _badge(self, label: Label, lang: str, href: str | None) -> Badge:
         return Badge(label.id, label.name[lang], href)

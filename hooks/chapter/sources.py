@@ -94,7 +94,7 @@ def navigation(catalogue: Catalogue, lang: str, *, part_size: int = PART_SIZE, m
     return nav
 
 
-def article_problems(catalogue: Catalogue, docs_dir: Path) -> list[tuple[str, str]]:
+def stray_articles(catalogue: Catalogue, docs_dir: Path) -> list[tuple[str, str]]:
     """Article files that would silently never be shown: (path in docs, what is wrong)."""
     folder = docs_dir / ARTICLES_FOLDER
     slugs = [topic.slug for topic in catalogue.topics]

@@ -1,0 +1,295 @@
+"""The shape of an article, and the rules that keep its two languages in step.
+
+A reader who switches language expects the same article: the same sections
+under the same anchors, the same code, figures, tables and sources. Comparing
+outlines rather than text lets each language be written in its own words.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+SOURCES_ANCHOR = "sources"
+# Ids the topic page itself uses around the article.
+RESERVED_ANCHORS = frozenset({"topic", "__skip", "ci-legend"})
+# Fence classes of Python that cannot run on an ordinary CPU machine; such code is only parsed.
+NOT_ON_CPU = frozenset({"gpu", "cluster"})
+# Fences that need a script from another host to render.
+REFUSED_FENCES = {"mermaid": "Mermaid diagrams load their renderer from another host; draw the diagram as an SVG file"}
+COMMENT_MARKERS = {"python": "#", "bash": "#", "sh": "#", "shell": "#", "yaml": "#", "toml": "#", "hcl": "#", "text": None}
+
+FENCE = re.compile(r"^ {0,3}(?P<fence>`{3,}|~{3,})\s*(?P<info>.*?)\s*$")
+HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<title>.*?)(?:\s*\{[^}]*?#(?P<anchor>[^\s}]+)[^}]*\})?\s*#*\s*$")
+ATTRIBUTE = re.compile(r'\.(?P<cls>[\w-]+)|(?P<key>[\w-]+)="(?P<value>[^"]*)"')
+IMAGE = re.compile(r"!\[(?P<alt>[^\]]*)\]\((?P<src>[^)\s]+)(?:\s+\"[^\"]*\")?\)")
+LINK = re.compile(r"(?<!!)\[(?P<text>[^\]]+)\]\((?P<target>[^)\s]+)(?:\s+\"[^\"]*\")?\)")
+TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,}).*?^ {0,3}\1\s*$", re.M | re.S)
+INLINE_MARKUP = re.compile(r"`[^`\n]*`|\{[^}\n]*\}")
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+LATIN_PHRASE = re.compile(r"[A-Za-z]{2,}[^A-Za-z]+[A-Za-z]{2,}")
+ANCHOR = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+@dataclass(frozen=True)
+class Heading:
+    line: int
+    level: int
+    title: str
+    anchor: str | None
+
+
+@dataclass(frozen=True)
+class CodeBlock:
+    line: int
+    language: str
+    classes: tuple[str, ...]
+    title: str | None
+    code: str
+
+    @property
+    def runs_on_cpu(self) -> bool:
+        return self.language == "python" and not NOT_ON_CPU & set(self.classes)
+
+    def comparable(self) -> str:
+        """The code without full-line comments, which each language may word its own way."""
+        marker = COMMENT_MARKERS.get(self.language, "#")
+        lines = self.code.splitlines()
+        if marker:
+            lines = [line for line in lines if not line.lstrip().startswith(marker)]
+        return "\n".join(line.rstrip() for line in lines).strip()
+
+
+@dataclass(frozen=True)
+class Figure:
+    line: int
+    source: str
+    alt: str
+
+
+@dataclass(frozen=True)
+class Table:
+    line: int
+    columns: int
+    rows: int
+
+
+@dataclass(frozen=True)
+class Link:
+    line: int
+    target: str
+    in_sources: bool
+
+
+@dataclass(frozen=True)
+class Outline:
+    headings: tuple[Heading, ...]
+    code: tuple[CodeBlock, ...]
+    figures: tuple[Figure, ...]
+    tables: tuple[Table, ...]
+    links: tuple[Link, ...]
+
+    @property
+    def sections(self) -> tuple[Heading, ...]:
+        """The second-level sections, the sources section included."""
+        return tuple(heading for heading in self.headings if heading.level == 2)
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        return tuple(link.target for link in self.links if link.in_sources)
+
+
+def outline(text: str) -> Outline:
+    """Read the parts of an article that both languages must share."""
+    headings, code, figures, tables, links = [], [], [], [], []
+    lines = text.splitlines()
+    in_sources = False
+    index = 0
+    while index < len(lines):
+        line, number = lines[index], index + 1
+        fence = FENCE.match(line)
+        if fence:
+            closing = _closing(fence["fence"])
+            end = next((i for i in range(index + 1, len(lines)) if closing.match(lines[i])), len(lines))
+            code.append(_code_block(number, fence["info"], "\n".join(lines[index + 1 : end])))
+            index = end + 1
+            continue
+        heading = HEADING.match(line)
+        if heading:
+            headings.append(Heading(number, len(heading["hashes"]), heading["title"], heading["anchor"]))
+            if heading["hashes"] == "##":
+                in_sources = heading["anchor"] == SOURCES_ANCHOR
+        elif line.lstrip().startswith("|") and index + 1 < len(lines) and TABLE_RULE.match(lines[index + 1]):
+            end = index + 2
+            while end < len(lines) and lines[end].lstrip().startswith("|"):
+                end += 1
+            tables.append(Table(number, len(_cells(line)), end - index - 2))
+            index = end
+            continue
+        elif "](" in line:
+            figures += [Figure(number, match["src"], match["alt"]) for match in IMAGE.finditer(line)]
+            links += [Link(number, match["target"], in_sources) for match in LINK.finditer(line)]
+        index += 1
+    return Outline(tuple(headings), tuple(code), tuple(figures), tuple(tables), tuple(links))
+
+
+def prose(text: str) -> str:
+    """The text a reader reads: prose, headings, tables, link texts; no code, addresses or attribute lists."""
+    text = LINK.sub(r"\g<text>", IMAGE.sub(r"\g<alt>", FENCED.sub(" ", text)))
+    return INLINE_MARKUP.sub(" ", text)
+
+
+def word_count(text: str) -> int:
+    return len(WORD.findall(prose(text)))
+
+
+def _closing(fence: str) -> re.Pattern:
+    """The line that closes a fence: the same character, at least as many times."""
+    return re.compile(rf"^ {{0,3}}{fence[0]}{{{len(fence)},}}\s*$")
+
+
+def _code_block(line: int, info: str, code: str) -> CodeBlock:
+    """A fence's language, classes and title: ```python title="x"``` or ``` { .python .gpu title="x" } ```."""
+    braced = info.startswith("{")
+    language, _, rest = ("", "", info.strip("{} ")) if braced else info.partition(" ")
+    classes, title = [], None
+    for match in ATTRIBUTE.finditer(rest):
+        if match["cls"]:
+            classes.append(match["cls"])
+        elif match["key"] == "title":
+            title = match["value"]
+    if braced and classes:
+        language, classes = classes[0], classes[1:]
+    return CodeBlock(line, language.lower(), tuple(classes), title, code)
+
+
+def _cells(row: str) -> list[str]:
+    return row.strip().strip("|").split("|")
+
+
+def article_problems(found: Outline) -> list[tuple[int, str]]:
+    """Mistakes within one article: (line, message)."""
+    problems = []
+    seen: dict[str, int] = {}
+    for heading in found.headings:
+        if heading.level == 1:
+            problems.append((heading.line, "the page title comes from topics.yaml; start the article's headings at ##"))
+        if heading.anchor is None:
+            problems.append((heading.line, f"heading '{heading.title}' needs an explicit anchor, equal in both languages: '{heading.title} {{ #some-anchor }}'"))
+            continue
+        if not ANCHOR.match(heading.anchor):
+            problems.append((heading.line, f"anchor '#{heading.anchor}' must be lower-case Latin letters, digits and hyphens"))
+        if heading.anchor in RESERVED_ANCHORS:
+            problems.append((heading.line, f"anchor '#{heading.anchor}' is taken by the topic page itself; choose another"))
+        if heading.anchor in seen:
+            problems.append((heading.line, f"anchor '#{heading.anchor}' is already used on line {seen[heading.anchor]}"))
+        seen.setdefault(heading.anchor, heading.line)
+    for block in found.code:
+        if block.language in REFUSED_FENCES:
+            problems.append((block.line, REFUSED_FENCES[block.language]))
+        if NOT_ON_CPU & set(block.classes) and not block.title:
+            problems.append((block.line, "code marked .gpu or .cluster needs a title that tells the reader what it needs, e.g. title=\"Needs a CUDA GPU\""))
+    return problems
+
+
+def parity_problems(original: Outline, translation: Outline, original_name: str) -> list[tuple[int, str]]:
+    """Where `translation` departs from the structure of `original`: (line in the translation, message)."""
+    problems = []
+    pairs = [
+        ("heading", original.headings, translation.headings, lambda h: f"{'#' * h.level} {{ #{h.anchor} }}"),
+        ("code block", original.code, translation.code, lambda c: " ".join((c.language, *("." + cls for cls in c.classes))) + "\n" + c.comparable()),
+        ("figure", original.figures, translation.figures, lambda f: f.source),
+        ("table", original.tables, translation.tables, lambda t: f"{t.columns} columns × {t.rows} rows"),
+    ]
+    for kind, theirs, ours, key in pairs:
+        for number, (their, our) in enumerate(zip(theirs, ours), start=1):
+            if key(their) != key(our):
+                here, there = _first_difference(key(our), key(their))
+                problems.append((our.line, f"{kind} {number} differs from {original_name}:{their.line}: {here!r} here, {there!r} there"))
+                break
+        else:
+            if len(theirs) != len(ours):
+                where = ours[len(theirs)].line if len(ours) > len(theirs) else (ours[-1].line if ours else 1)
+                problems.append((where, f"{len(ours)} {kind}s here, {len(theirs)} in {original_name}"))
+    if original.sources != translation.sources:
+        line = next((link.line for link in translation.links if link.in_sources), 1)
+        missing = [url for url in original.sources if url not in translation.sources]
+        extra = [url for url in translation.sources if url not in original.sources]
+        detail = "; ".join(filter(None, [
+            f"missing {', '.join(missing)}" if missing else "",
+            f"not in {original_name}: {', '.join(extra)}" if extra else "",
+        ])) or "the same links in another order"
+        problems.append((line, f"sources differ from {original_name}: {detail}"))
+    return problems
+
+
+def _first_difference(ours: str, theirs: str) -> tuple[str, str]:
+    """The first line where two descriptions part, so a long code block's message stays short."""
+    pairs = zip(ours.splitlines() + ["(end)"], theirs.splitlines() + ["(end)"])
+    return next((a, b) for a, b in pairs if a != b)
+
+
+def link_problems(article: Outline, anchors: dict[str, frozenset[str] | None]) -> list[tuple[int, str]]:
+    """Links to topics or headings that do not exist: (line, message).
+
+    `anchors` maps every topic's slug to the heading anchors of its article in
+    the same language, or None when that article is not written yet.
+    """
+    own = frozenset(heading.anchor for heading in article.headings if heading.anchor)
+    problems = []
+    for link in article.links:
+        page, _, anchor = link.target.partition("#")
+        if not page:
+            if anchor not in own:
+                problems.append((link.line, f"link '#{anchor}': no heading in this article has that anchor"))
+            continue
+        slug = page.removesuffix(".md")
+        if "/" in page or ":" in page or not page.endswith(".md"):
+            continue  # an address, or a file such as a figure: the build checks those
+        if slug not in anchors:
+            close = difflib.get_close_matches(slug, list(anchors), n=1)
+            hint = f"; did you mean '{close[0]}.md'?" if close else ""
+            problems.append((link.line, f"link '{link.target}': no topic with slug '{slug}' in topics.yaml{hint}"))
+        elif anchor and anchors[slug] is None:
+            problems.append((link.line, f"link '{link.target}': '{slug}' has no article in this language yet; link to the topic without '#{anchor}'"))
+        elif anchor and anchor not in anchors[slug]:
+            problems.append((link.line, f"link '{link.target}': the article on '{slug}' has no heading with anchor '#{anchor}'"))
+    return problems
+
+
+def mark_link_languages(text: str, lang: str) -> str:
+    """Give a link whose text is in the other language its `lang`, so a screen reader reads it in that voice.
+
+    Russian articles cite English titles: `[ZeRO: Memory Optimizations…](…)` becomes
+    `[…](…){ lang="en" }`. Single Latin words (PyTorch, NVLink) are names, not English text.
+    """
+    out, fence = [], None
+    for line in text.splitlines(keepends=True):
+        opening = FENCE.match(line)
+        if fence is None and opening:
+            fence = opening["fence"]
+        elif fence is not None and _closing(fence).match(line):
+            fence = None
+        elif fence is None and "](" in line:
+            line = _mark_links(line, lang)
+        out.append(line)
+    return "".join(out)
+
+
+def _mark_links(line: str, lang: str) -> str:
+    def mark(match: re.Match) -> str:
+        written_in = _language_of(match["text"])
+        if written_in is None or written_in == lang or line[match.end() : match.end() + 1] == "{":
+            return match[0]
+        return f'{match[0]}{{ lang="{written_in}" }}'
+
+    return LINK.sub(mark, line)
+
+
+def _language_of(text: str) -> str | None:
+    if CYRILLIC.search(text):
+        return "ru"
+    return "en" if LATIN_PHRASE.search(text) else None

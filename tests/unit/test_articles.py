@@ -1,0 +1,179 @@
+"""Reading an article's outline, and the rules that keep its languages in step."""
+
+from __future__ import annotations
+
+import pytest
+
+from chapter.articles import article_problems, link_problems, mark_link_languages, outline, parity_problems, prose, word_count
+
+RUSSIAN = """\
+## Как устроено { #how-it-works }
+
+Кольцо передаёт 2(N−1)/N данных — см. [сеть](cluster-networking.md).
+
+![Кольцо из четырёх GPU](../figures/ring.svg)
+
+```python
+# Считаем объём
+print(2 * 3 / 4)
+```
+
+### Подробнее { #details }
+
+| Формат | Биты |
+|---|---|
+| fp16 | 16 |
+| bf16 | 16 |
+
+``` { .python .gpu title="Нужен GPU с CUDA" }
+import torch
+```
+
+## Источники { #sources }
+
+- [NCCL](https://docs.nvidia.com/deeplearning/nccl/)
+- [Статья](https://arxiv.org/abs/1910.02054)
+"""
+
+ENGLISH = """\
+## How it works { #how-it-works }
+
+A ring moves 2(N−1)/N of the data — see [networking](cluster-networking.md).
+
+![A ring of four GPUs](../figures/ring.svg)
+
+```python
+# Count the volume
+print(2 * 3 / 4)
+```
+
+### Details { #details }
+
+| Format | Bits |
+|---|---|
+| fp16 | 16 |
+| bf16 | 16 |
+
+``` { .python .gpu title="Needs a CUDA GPU" }
+import torch
+```
+
+## Sources { #sources }
+
+- [NCCL](https://docs.nvidia.com/deeplearning/nccl/)
+- [Paper](https://arxiv.org/abs/1910.02054)
+"""
+
+
+def _parity(russian: str, english: str) -> list[tuple[int, str]]:
+    return parity_problems(outline(russian), outline(english), "x.ru.md")
+
+
+def test_outline_reads_every_part():
+    found = outline(RUSSIAN)
+    assert [(h.line, h.level, h.anchor) for h in found.headings] == [(1, 2, "how-it-works"), (12, 3, "details"), (23, 2, "sources")]
+    assert [(c.line, c.language, c.classes, c.title, c.runs_on_cpu) for c in found.code] == [
+        (7, "python", (), None, True),
+        (19, "python", ("gpu",), "Нужен GPU с CUDA", False),
+    ]
+    assert found.code[0].code == "# Считаем объём\nprint(2 * 3 / 4)"
+    assert [(f.line, f.source, f.alt) for f in found.figures] == [(5, "../figures/ring.svg", "Кольцо из четырёх GPU")]
+    assert [(t.line, t.columns, t.rows) for t in found.tables] == [(14, 2, 2)]
+    assert found.sources == ("https://docs.nvidia.com/deeplearning/nccl/", "https://arxiv.org/abs/1910.02054")
+    assert [link.target for link in found.links if not link.in_sources] == ["cluster-networking.md"]
+    assert [h.anchor for h in found.sections] == ["how-it-works", "sources"]
+
+
+def test_words_are_counted_in_prose_and_tables_not_in_code_or_addresses():
+    text = "## Раз { #one }\n\nВсё ещё 2 слова-связки и [ссылка](https://example.org/a-b-c).\n\n```python\nprint('не слова')\n```\n\n| a | b |\n|---|---|\n| c | d |\n"
+    # Раз, Всё, ещё, слова-связки, и, ссылка; then a, b, c, d from the table
+    assert word_count(text) == 10
+    assert "example.org" not in prose(text) and "print" not in prose(text) and "#one" not in prose(text)
+
+
+def test_headings_in_code_are_not_headings():
+    text = "## One { #one }\n\n```bash\n# not a heading\n```\n"
+    assert [h.anchor for h in outline(text).headings] == ["one"]
+    assert outline(text).code[0].code == "# not a heading"
+
+
+def test_translations_with_the_same_structure_agree():
+    assert _parity(RUSSIAN, ENGLISH) == []
+
+
+def test_translated_comments_are_allowed_but_not_changed_code():
+    changed = ENGLISH.replace("print(2 * 3 / 4)", "print(2 * 3 / 5)")
+    assert _parity(RUSSIAN, changed) == [(7, "code block 1 differs from x.ru.md:7: 'print(2 * 3 / 5)' here, 'print(2 * 3 / 4)' there")]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("### Details { #details }", "### Details { #more }", [(12, "heading 2 differs from x.ru.md:12: '### { #more }' here, '### { #details }' there")]),
+        ("### Details { #details }", "## Details { #details }", [(12, "heading 2 differs from x.ru.md:12: '## { #details }' here, '### { #details }' there")]),
+        ("### Details { #details }\n", "", [(22, "heading 2 differs from x.ru.md:12: '## { #sources }' here, '### { #details }' there")]),
+        ("## Sources { #sources }", "![Extra](../figures/x.svg)\n\n## Sources { #sources }", [(23, "2 figures here, 1 in x.ru.md")]),
+        ("{ .python .gpu title", "{ .python .cluster title", [(19, "code block 2 differs from x.ru.md:19: 'python .cluster' here, 'python .gpu' there")]),
+        ("../figures/ring.svg", "../figures/tree.svg", [(5, "figure 1 differs from x.ru.md:5: '../figures/tree.svg' here, '../figures/ring.svg' there")]),
+        ("| bf16 | 16 |\n", "", [(14, "table 1 differs from x.ru.md:14: '2 columns × 1 rows' here, '2 columns × 2 rows' there")]),
+        ("- [Paper](https://arxiv.org/abs/1910.02054)\n", "", [(25, "sources differ from x.ru.md: missing https://arxiv.org/abs/1910.02054")]),
+        ("1910.02054", "2006.15704", [(25, "sources differ from x.ru.md: missing https://arxiv.org/abs/1910.02054; not in x.ru.md: https://arxiv.org/abs/2006.15704")]),
+    ],
+    ids=["anchor", "level", "missing heading", "extra figure", "marker", "figure", "table row", "missing source", "other source"],
+)
+def test_each_divergence_is_named_with_its_line(old, new, expected):
+    # A missing part is reported where the two versions first part ways.
+    assert _parity(RUSSIAN, ENGLISH.replace(old, new, 1)) == expected
+
+
+def test_sources_in_another_order_differ():
+    lines = ENGLISH.splitlines(keepends=True)
+    swapped = "".join(lines[:-2] + [lines[-1], lines[-2]])
+    assert _parity(RUSSIAN, swapped) == [(25, "sources differ from x.ru.md: the same links in another order")]
+
+
+def test_a_correct_article_has_no_problems():
+    assert article_problems(outline(RUSSIAN)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("# Title { #title }\n", [(1, "the page title comes from topics.yaml; start the article's headings at ##")]),
+        ("## Без якоря\n", [(1, "heading 'Без якоря' needs an explicit anchor, equal in both languages: 'Без якоря { #some-anchor }'")]),
+        ("## A { #Big_One }\n", [(1, "anchor '#Big_One' must be lower-case Latin letters, digits and hyphens")]),
+        ("## A { #topic }\n", [(1, "anchor '#topic' is taken by the topic page itself; choose another")]),
+        ("## A { #a }\n\n## B { #a }\n", [(3, "anchor '#a' is already used on line 1")]),
+        ("## A { #a }\n\n```mermaid\ngraph LR\n```\n", [(3, "Mermaid diagrams load their renderer from another host; draw the diagram as an SVG file")]),
+        ("## A { #a }\n\n``` { .python .gpu }\nimport torch\n```\n", [(3, 'code marked .gpu or .cluster needs a title that tells the reader what it needs, e.g. title="Needs a CUDA GPU"')]),
+    ],
+    ids=["title", "no anchor", "bad anchor", "reserved", "duplicate", "mermaid", "untitled gpu code"],
+)
+def test_mistakes_within_an_article(text, expected):
+    assert article_problems(outline(text)) == expected
+
+
+def test_links_to_missing_topics_and_anchors_are_found():
+    text = (
+        "## One { #one }\n\n"
+        "[fine](#one) [fine](pruning.md) [fine](pruning.md#why) [fine](https://example.org/#x) [fine](../figures/a.svg)\n"
+        "[a](#two) [b](prunning.md) [c](pruning.md#how) [d](kubernetes.md#pods)\n"
+    )
+    anchors = {"pruning": frozenset({"why"}), "kubernetes": None}
+    assert link_problems(outline(text), anchors) == [
+        (4, "link '#two': no heading in this article has that anchor"),
+        (4, "link 'prunning.md': no topic with slug 'prunning' in topics.yaml; did you mean 'pruning.md'?"),
+        (4, "link 'pruning.md#how': the article on 'pruning' has no heading with anchor '#how'"),
+        (4, "link 'kubernetes.md#pods': 'kubernetes' has no article in this language yet; link to the topic without '#pods'"),
+    ]
+
+
+def test_links_in_the_other_language_are_marked_with_it():
+    russian = (
+        "См. [ZeRO: Memory Optimizations, 2020](https://arxiv.org/abs/1910.02054), [PyTorch](gpu-in-pytorch.md),\n"
+        "[сеть](cluster-networking.md) и [NCCL docs](https://docs.nvidia.com/){ hreflang=en }.\n\n"
+        "```python\nprint('[Not a link](here)')\n```\n"
+    )
+    assert mark_link_languages(russian, "ru") == russian.replace("1910.02054)", '1910.02054){ lang="en" }', 1)
+    english = "See [Сеть кластера](cluster-networking.md) and [the NCCL guide](https://docs.nvidia.com/).\n"
+    assert mark_link_languages(english, "en") == english.replace("cluster-networking.md)", 'cluster-networking.md){ lang="ru" }')
