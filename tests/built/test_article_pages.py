@@ -1,0 +1,56 @@
+"""Written articles as a reader meets them on the built site."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from chapter.catalogue import LANGUAGES
+from tests.content.articles import WRITTEN, read
+
+ROOTS = {"ru": "/", "en": "/en/"}
+
+
+def _page(site, slug, lang):
+    return site.html(f"{ROOTS[lang]}topics/{slug}/")
+
+
+@pytest.mark.parametrize("slug", WRITTEN)
+def test_article_sections_keep_their_anchors_in_both_languages(site, slug):
+    pages = {lang: _page(site, slug, lang) for lang in LANGUAGES}
+    for lang, page in pages.items():
+        article = read(slug, lang)
+        assert page.select_one(".ci-missing") is None
+        for heading in article.headings:
+            element = page.find(id=heading.anchor)
+            assert element is not None and element.name == f"h{heading.level}", (lang, heading.anchor)
+        # the table of contents lists every section, in order
+        assert [a["href"] for a in page.select(".md-sidebar--secondary .md-nav--secondary a")] == [f"#{h.anchor}" for h in article.headings]
+
+
+@pytest.mark.parametrize("slug", WRITTEN)
+def test_examples_that_need_hardware_say_so_on_the_page(site, slug):
+    for lang in LANGUAGES:
+        marked = [block for block in read(slug, lang).code if not block.runs_on_cpu and block.language == "python"]
+        shown = _page(site, slug, lang).select(".highlight.gpu, .highlight.cluster")
+        assert [node.select_one(".filename").get_text() for node in shown] == [block.title for block in marked]
+
+
+@pytest.mark.parametrize("slug", WRITTEN)
+def test_figures_are_shown_with_their_text_alternative(site, slug):
+    for lang in LANGUAGES:
+        url = f"{ROOTS[lang]}topics/{slug}/"
+        images = _page(site, slug, lang).select(".md-content img")
+        assert [img["alt"] for img in images] == [figure.alt for figure in read(slug, lang).figures]
+        for img in images:
+            assert site.file(site.resolve(url, img["src"]).rstrip("/")).is_file(), img["src"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_search_finds_article_sections_in_the_readers_language(site, lang):
+    index = json.loads((site.root / ROOTS[lang].lstrip("/") / "search" / "search_index.json").read_text(encoding="utf-8"))
+    locations = {doc["location"] for doc in index["docs"]}
+    for slug in WRITTEN:
+        for heading in read(slug, lang).sections:
+            assert f"topics/{slug}/#{heading.anchor}" in locations

@@ -1,0 +1,34 @@
+"""The committed articles, read the way the content tests need them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from chapter.articles import Outline, outline
+from chapter.catalogue import LANGUAGES
+from chapter.loader import load_catalogue
+from chapter.urls import article_source
+from tests.site import ROOT
+
+DOCS = ROOT / "docs"
+CATALOGUE = load_catalogue(ROOT / "topics.yaml")
+# Topics whose articles are written: every one of the chapter's own topics.
+WRITTEN = tuple(topic.slug for topic in CATALOGUE.topics if topic.origin is None)
+SLUGS = frozenset(topic.slug for topic in CATALOGUE.topics)
+
+
+def path(slug: str, lang: str) -> Path:
+    return DOCS / article_source(slug, lang)
+
+
+def text(slug: str, lang: str) -> str:
+    return path(slug, lang).read_text(encoding="utf-8")
+
+
+def read(slug: str, lang: str) -> Outline:
+    return outline(text(slug, lang))
+
+
+def every_article() -> list[tuple[str, str]]:
+    """(slug, language) of every article file present, written or not yet required."""
+    return [(slug, lang) for slug in sorted(SLUGS) for lang in LANGUAGES if path(slug, lang).is_file()]

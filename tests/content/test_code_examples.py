@@ -1,0 +1,61 @@
+"""The articles' Python examples run, so they cannot rot unnoticed.
+
+Examples that run on a CPU are executed with the standard library alone
+(`-I -S`: no site-packages), because a reader copies them into a bare Python.
+When a `text` block follows one directly, it is the output the reader is
+promised, and the run must print exactly that. Examples marked `.gpu` or
+`.cluster` need hardware the test machines lack; they are compiled.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from chapter.articles import CodeBlock
+from tests.content.articles import every_article, read, text
+
+TIMEOUT = 60
+
+
+def _examples() -> list[tuple[str, CodeBlock, CodeBlock | None]]:
+    """(where, code, promised output) of every Python block; the same code in both languages runs once."""
+    seen, found = set(), []
+    for slug, lang in every_article():
+        outline = read(slug, lang)
+        lines = text(slug, lang).splitlines()
+        for index, block in enumerate(outline.code):
+            if block.language != "python" or block.code in seen:
+                continue
+            seen.add(block.code)
+            after = outline.code[index + 1] if index + 1 < len(outline.code) else None
+            after_fence = block.line + block.code.count("\n") + 2  # index of the line after the closing fence
+            between = lines[after_fence : after.line - 1] if after else None
+            output = after if after and after.language == "text" and not any(line.strip() for line in between) else None
+            found.append((f"{slug}.{lang}.md:{block.line}", block, output))
+    return found
+
+
+EXAMPLES = _examples()
+ON_CPU = [pytest.param(block, output, id=where) for where, block, output in EXAMPLES if block.runs_on_cpu]
+ELSEWHERE = [pytest.param(block, id=where) for where, block, _ in EXAMPLES if not block.runs_on_cpu]
+
+
+def test_articles_have_examples_of_both_kinds():
+    assert ON_CPU and ELSEWHERE
+
+
+@pytest.mark.parametrize(("block", "output"), ON_CPU)
+def test_cpu_example_runs_with_the_standard_library(block, output, tmp_path):
+    result = subprocess.run([sys.executable, "-I", "-S", "-c", block.code], cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip(), "an example prints what it computes"
+    if output is not None:
+        assert result.stdout.rstrip() == output.code.rstrip()
+
+
+@pytest.mark.parametrize("block", ELSEWHERE)
+def test_gpu_and_cluster_example_is_valid_python(block):
+    compile(block.code, "<example>", "exec")
