@@ -266,27 +266,21 @@ def mark_link_languages(text: str, lang: str) -> str:
     Russian articles cite English titles: `[ZeRO: Memory Optimizations…](…)` becomes
     `[…](…){ lang="en" }`. Single Latin words (PyTorch, NVLink) are names, not English text.
     """
-    out, fence = [], None
-    for line in text.splitlines(keepends=True):
-        opening = FENCE.match(line)
-        if fence is None and opening:
-            fence = opening["fence"]
-        elif fence is not None and _closing(fence).match(line):
-            fence = None
-        elif fence is None and "](" in line:
-            line = _mark_links(line, lang)
-        out.append(line)
-    return "".join(out)
+    pieces, start = [], 0
+    for block in FENCED.finditer(text):  # code is left as it is
+        pieces += [_mark_links(text[start : block.start()], lang), block[0]]
+        start = block.end()
+    return "".join(pieces + [_mark_links(text[start:], lang)])
 
 
-def _mark_links(line: str, lang: str) -> str:
+def _mark_links(text: str, lang: str) -> str:
     def mark(match: re.Match) -> str:
         written_in = _language_of(match["text"])
-        if written_in is None or written_in == lang or line[match.end() : match.end() + 1] == "{":
+        if written_in is None or written_in == lang or text[match.end() : match.end() + 1] == "{":
             return match[0]
         return f'{match[0]}{{ lang="{written_in}" }}'
 
-    return LINK.sub(mark, line)
+    return LINK.sub(mark, text)
 
 
 def _language_of(text: str) -> str | None:
