@@ -37,8 +37,9 @@ ARTICLE_RU = """\
 
 @pytest.fixture(scope="session")
 def site_with_article(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
-    """The real site plus a Russian article for one topic, written as an author would."""
-    return build_copy(tmp_path_factory.mktemp("article"), files={"docs/articles/pruning.ru.md": ARTICLE_RU})
+    """The real site with one topic's Russian article rewritten as an author would, and its English one not yet written."""
+    files = {"docs/articles/pruning.ru.md": ARTICLE_RU, "docs/articles/pruning.en.md": None}
+    return build_copy(tmp_path_factory.mktemp("article"), files=files)
 
 
 HOSTILE = "<img src=x onerror=alert(1)>"

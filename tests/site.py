@@ -23,8 +23,8 @@ def mkdocs(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "mkdocs", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
 
 
-def copy_project(dest: Path, files: dict[str, str] | None = None) -> Path:
-    """A copy of everything the build reads, with `files` (path: text) added or replaced."""
+def copy_project(dest: Path, files: dict[str, str | None] | None = None) -> Path:
+    """A copy of everything the build reads, with `files` (path: text) added or replaced, or removed where the text is None."""
     dest.mkdir(parents=True, exist_ok=True)
     for name in PROJECT:
         source = ROOT / name
@@ -33,6 +33,9 @@ def copy_project(dest: Path, files: dict[str, str] | None = None) -> Path:
         else:
             shutil.copy2(source, dest / name)
     for path, text in (files or {}).items():
+        if text is None:
+            (dest / path).unlink()
+            continue
         (dest / path).parent.mkdir(parents=True, exist_ok=True)
         (dest / path).write_text(text, encoding="utf-8")
     return dest
@@ -61,7 +64,7 @@ class BuiltSite:
         return url + (f"#{parts.fragment}" if parts.fragment else "")
 
 
-def build_copy(dest: Path, files: dict[str, str] | None = None) -> BuiltSite:
+def build_copy(dest: Path, files: dict[str, str | None] | None = None) -> BuiltSite:
     project = copy_project(dest / "project", files)
     result = mkdocs("build", "--strict", "--site-dir", str(dest / "site"), cwd=project)
     assert result.returncode == 0, result.stdout + result.stderr

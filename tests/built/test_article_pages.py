@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -54,3 +55,11 @@ def test_search_finds_article_sections_in_the_readers_language(site, lang):
     for slug in WRITTEN:
         for heading in read(slug, lang).sections:
             assert f"topics/{slug}/#{heading.anchor}" in locations
+
+
+@pytest.mark.parametrize("slug", WRITTEN)
+def test_english_sources_on_russian_pages_are_marked_as_english(site, slug):
+    sources = _page(site, slug, "ru").find(id="sources").find_next("ul").select("a")
+    english = [a for a in sources if not re.search("[А-Яа-яЁё]", a.get_text()) and re.search("[A-Za-z]{2,}\\W+[A-Za-z]{2,}", a.get_text())]
+    assert english, "every article cites at least one English source"
+    assert [a.get_text() for a in english if a.get("lang") != "en"] == []

@@ -31,7 +31,7 @@ def _wait_for(url: str, text: str, timeout: float = 60) -> str:
                 body = response.read().decode("utf-8")
             if text in body:
                 return body
-        except (urllib.error.URLError, ConnectionError):
+        except (urllib.error.URLError, ConnectionError, TimeoutError):  # the server is busy rebuilding
             pass
         time.sleep(0.3)
     raise AssertionError(f"{url} did not show {text!r} within {timeout} s")
@@ -66,12 +66,11 @@ def test_serve_rebuilds_after_edits(served):
     _wait_for(f"{base}/en/topics/kubernetes/", "Kubernetes, edited")
 
     article = project / "docs" / "articles" / "kubernetes.en.md"
-    article.parent.mkdir(parents=True, exist_ok=True)
-    article.write_text("## Scheduling GPUs { #scheduling }\n\nA freshly written paragraph.\n", encoding="utf-8")
+    article.write_text(article.read_text(encoding="utf-8").replace("\n## ", "\nA freshly written paragraph.\n\n## ", 1), encoding="utf-8")
     _wait_for(f"{base}/en/topics/kubernetes/", "A freshly written paragraph.")
 
     template = project / "overrides" / "chapter" / "topic.html"
-    template.write_text(template.read_text(encoding="utf-8").replace('<p class="ci-missing">', '<p class="ci-missing" data-edited>'), encoding="utf-8")
+    template.write_text(template.read_text(encoding="utf-8").replace('<header class="ci-heading">', '<header class="ci-heading" data-edited>'), encoding="utf-8")
     _wait_for(f"{base}/topics/pruning/", "data-edited")
 
 

@@ -76,11 +76,13 @@ def test_check_runs_as_a_module_from_the_project_folder(project):
 def test_articles_whose_languages_part_ways_are_refused_with_file_and_line(project):
     _write(project, "docs/articles/pruning.ru.md", "## Зачем { #why }\n\n## Как { #how }\n")
     _write(project, "docs/articles/pruning.en.md", "## Why { #why }\n\n## How { #how-to }\n")
+    _write(project, "docs/articles/kubernetes.ru.md", "## Поды\n")
     _write(project, "docs/articles/kubernetes.en.md", "## Pods\n")
     with pytest.raises(ArticleError) as caught:
         check_project(project)
     assert str(caught.value).splitlines() == [
         # in catalogue order
+        "docs/articles/kubernetes.ru.md:1: heading 'Поды' needs an explicit anchor, equal in both languages: 'Поды { #some-anchor }'",
         "docs/articles/kubernetes.en.md:1: heading 'Pods' needs an explicit anchor, equal in both languages: 'Pods { #some-anchor }'",
         "docs/articles/pruning.en.md:3: heading 2 differs from pruning.ru.md:3: '## { #how-to }' here, '## { #how }' there",
     ]
