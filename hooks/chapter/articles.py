@@ -110,19 +110,20 @@ def outline(text: str) -> Outline:
     index = 0
     while index < len(lines):
         line, number = lines[index], index + 1
-        fence = FENCE.match(line)
+        first = line.lstrip()[:1]  # most lines are prose; only these characters can start anything else
+        fence = FENCE.match(line) if first in ("`", "~") else None
         if fence:
             closing = _closing(fence["fence"])
             end = next((i for i in range(index + 1, len(lines)) if closing.match(lines[i])), len(lines))
             code.append(_code_block(number, fence["info"], "\n".join(lines[index + 1 : end])))
             index = end + 1
             continue
-        heading = HEADING.match(line)
+        heading = HEADING.match(line) if first == "#" else None
         if heading:
             headings.append(Heading(number, len(heading["hashes"]), heading["title"], heading["anchor"]))
             if heading["hashes"] == "##":
                 in_sources = heading["anchor"] == SOURCES_ANCHOR
-        elif line.lstrip().startswith("|") and index + 1 < len(lines) and TABLE_RULE.match(lines[index + 1]):
+        elif first == "|" and index + 1 < len(lines) and TABLE_RULE.match(lines[index + 1]):
             end = index + 2
             while end < len(lines) and lines[end].lstrip().startswith("|"):
                 end += 1
@@ -276,11 +277,11 @@ def mark_link_languages(text: str, lang: str) -> str:
 def _mark_links(text: str, lang: str) -> str:
     def mark(match: re.Match) -> str:
         written_in = _language_of(match["text"])
-        if written_in is None or written_in == lang or text[match.end() : match.end() + 1] == "{":
+        if written_in is None or written_in == lang or match.string[match.end() : match.end() + 1] == "{":
             return match[0]
         return f'{match[0]}{{ lang="{written_in}" }}'
 
-    return LINK.sub(mark, text)
+    return "".join(LINK.sub(mark, line) if "](" in line else line for line in text.splitlines(keepends=True))
 
 
 def _language_of(text: str) -> str | None:

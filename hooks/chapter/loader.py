@@ -137,7 +137,7 @@ def _compose(text: str, path: str, loader: type) -> yaml.Node:
                 problems.append(Problem(*where, f"YAML tag '{event.tag}' is not allowed; the catalogue holds plain text, lists and mappings"))
         if problems:
             raise CatalogueError(path, problems)
-        root = _Replay(events).get_single_node()
+        root = yaml.compose(text, Loader=loader)  # parsed again, but by the same parser, and composed in C with libyaml
     except yaml.MarkedYAMLError as error:
         raise CatalogueError(path, [_syntax_problem(error)]) from None
     except yaml.reader.ReaderError as error:  # a character YAML forbids anywhere, such as NUL or another control character
@@ -145,28 +145,6 @@ def _compose(text: str, path: str, loader: type) -> yaml.Node:
     if root is None:
         raise CatalogueError(path, [Problem(1, 1, "", "the file holds only comments; it must hold the chapter, labels, chapters and topics")])
     return root
-
-
-class _Replay(yaml.composer.Composer, yaml.resolver.Resolver):
-    """Composes the node tree from the events already checked, so a big catalogue is parsed once, not twice."""
-
-    def __init__(self, events: list[yaml.Event]):
-        yaml.composer.Composer.__init__(self)
-        yaml.resolver.Resolver.__init__(self)
-        self.events = events
-        self.next = 0
-
-    def check_event(self, *choices: type) -> bool:
-        if self.next >= len(self.events):
-            return False
-        return not choices or isinstance(self.events[self.next], choices)
-
-    def peek_event(self) -> yaml.Event:
-        return self.events[self.next]
-
-    def get_event(self) -> yaml.Event:
-        self.next += 1
-        return self.events[self.next - 1]
 
 
 def _place(text: str, index: int) -> tuple[int, int]:

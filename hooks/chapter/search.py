@@ -15,6 +15,7 @@ from pathlib import Path
 
 INDEX = "search/search_index.json"
 CONFIG_SCRIPT = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
+BASE = re.compile(r'"base":\s*("(?:[^"\\]|\\.)*")')
 
 
 def language_root(lang: str, default: str) -> str:
@@ -39,10 +40,10 @@ def split_search_index(site_dir: Path, languages: tuple[str, ...], default: str)
 def point_search_at_language(html: str, lang: str, default: str) -> str:
     """Make a page's search load its language's index: the theme looks for it under its `base`."""
     root = language_root(lang, default)
-    match = CONFIG_SCRIPT.search(html)
-    if not root or match is None:
+    script = CONFIG_SCRIPT.search(html) if root else None
+    base = BASE.search(html, script.start(2), script.end(2)) if script else None
+    if base is None:
         return html
-    config = json.loads(match.group(2))
-    config["base"] = posixpath.join(config["base"], root)  # the trailing slash keeps the root a folder in URL resolution
-    text = json.dumps(config, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    return html[: match.start(2)] + text + html[match.end(2) :]
+    # Only the one value changes, so the rest of the theme's configuration is left byte for byte.
+    value = posixpath.join(json.loads(base.group(1)), root)  # the trailing slash keeps the root a folder in URL resolution
+    return html[: base.start(1)] + json.dumps(value, ensure_ascii=False).replace("</", "<\\/") + html[base.end(1) :]

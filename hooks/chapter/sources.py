@@ -97,7 +97,7 @@ def navigation(catalogue: Catalogue, lang: str, *, part_size: int = PART_SIZE, m
 def stray_articles(catalogue: Catalogue, docs_dir: Path) -> list[tuple[str, str]]:
     """Article files that would silently never be shown: (path in docs, what is wrong)."""
     folder = docs_dir / ARTICLES_FOLDER
-    slugs = [topic.slug for topic in catalogue.topics]
+    slugs = {topic.slug for topic in catalogue.topics}
     problems = []
     for path in sorted(folder.rglob("*")) if folder.is_dir() else ():
         if path.is_dir():
@@ -107,7 +107,7 @@ def stray_articles(catalogue: Catalogue, docs_dir: Path) -> list[tuple[str, str]
         if path.parent != folder or rest not in {f"{lang}.md" for lang in LANGUAGES}:
             problems.append((name, f"articles are named {ARTICLES_FOLDER}/<slug>.<{'|'.join(LANGUAGES)}>.md, directly in {ARTICLES_FOLDER}/"))
         elif slug not in slugs:
-            close = difflib.get_close_matches(slug, slugs, n=1)
+            close = difflib.get_close_matches(slug, sorted(slugs), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else "; add the topic to topics.yaml or rename the file"
             problems.append((name, f"no topic with slug {slug!r} in topics.yaml{hint}"))
     return problems
