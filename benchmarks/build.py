@@ -345,6 +345,15 @@ class Result:
         """The fastest run: other work on the machine only ever adds time."""
         return min(run.seconds for run in self.runs)
 
+    def paired_ratio(self, control: "Result") -> float:
+        """The median of this site's runs each divided by the control run built right before or after it.
+
+        Builds of the same site drift by more than the budget as other work comes and goes
+        on a shared machine; a run and its neighbour share that drift, so their ratio keeps
+        the hooks' cost and drops most of the machine's.
+        """
+        return statistics.median(ours.seconds / theirs.seconds for ours, theirs in zip(self.runs, control.runs))
+
     @property
     def hooks_added(self) -> float:
         """What the hooks' own time adds to the rest of the clocked build, as a fraction."""
@@ -495,13 +504,13 @@ def report(pairs: list[tuple[Result, Result, list[str]]], runs: int, sizes: list
         "Per page is the median wall time over the HTML pages written; CPU is the build process's user and system time,",
         "which other work on the machine sways less than wall time; peak memory is the largest resident set of a build process.",
         "",
-        "| Topics per language | Site | HTML pages | Median wall (s) | Wall range (s) | Per page (ms) | Median CPU (s) | Peak memory (MiB) | Ours / control (wall) | Ours / control (CPU) |",
+        "| Topics per language | Site | HTML pages | Median wall (s) | Wall range (s) | Per page (ms) | Median CPU (s) | Peak memory (MiB) | Ours / control (paired) | Ours / control (medians) |",
         "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for ours, control, _ in pairs:
         for result in (ours, control):
             spread = f"{min(r.seconds for r in result.runs):.2f}–{max(r.seconds for r in result.runs):.2f}"
-            ratios = f"{ours.median / control.median:.3f} | {ours.cpu_median / control.cpu_median:.3f}" if result is ours else " | "
+            ratios = f"{ours.paired_ratio(control):.3f} | {ours.median / control.median:.3f}" if result is ours else " | "
             lines.append(
                 f"| {result.size} | {result.site} | {result.pages} | {result.median:.2f} | {spread} | {result.per_page_ms:.1f}"
                 f" | {result.cpu_median:.2f} | {result.peak_mib:.0f} | {ratios} |"
@@ -509,12 +518,12 @@ def report(pairs: list[tuple[Result, Result, list[str]]], runs: int, sizes: list
     ok = True
     lines += ["", "## Budgets", ""]
     for ours, control, _ in pairs:
-        ratio = ours.median / control.median
+        ratio = ours.paired_ratio(control)
         ok &= ratio <= RATIO_BUDGET
         lines.append(
-            f"- Hooks add at most {RATIO_BUDGET - 1:.0%} to the control build, {ours.size} topics: ours/control = {ratio:.3f}"
-            f" — **{verdict(ratio <= RATIO_BUDGET)}** (best runs {ours.best / control.best:.3f}; CPU {ours.cpu_median / control.cpu_median:.3f};"
-            f" the hooks' own time adds {ours.hooks_added:.1%})"
+            f"- Hooks add at most {RATIO_BUDGET - 1:.0%} to the control build, {ours.size} topics: ours/control (paired) = {ratio:.3f}"
+            f" — **{verdict(ratio <= RATIO_BUDGET)}** (ratio of medians {ours.median / control.median:.3f}; best runs {ours.best / control.best:.3f};"
+            f" CPU {ours.cpu_median / control.cpu_median:.3f}; the hooks' own time adds {ours.hooks_added:.1%})"
         )
     synthetic = [pair for pair in pairs if pair[0].size != real_size]
     for (small, small_control, _), (big, big_control, _) in zip(synthetic, synthetic[1:]):
@@ -530,8 +539,9 @@ def report(pairs: list[tuple[Result, Result, list[str]]], runs: int, sizes: list
         lines.append("- Per-page growth: not measured; it needs two synthetic sizes")
     lines += [
         "",
+        "The budget is judged on paired runs: each of our builds against the control build next to it, then the median.",
         "On a busy machine the ratio of medians moves by more than the budget from one benchmark to the next;",
-        "the hooks' own time below is the steadier figure of what they cost.",
+        "the hooks' own time below is the steadiest figure of what they cost.",
     ]
     lines += [
         "",
