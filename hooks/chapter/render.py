@@ -73,6 +73,7 @@ class PageRenderer:
         self.docs_dir = docs_dir
         # Looked up once per page; a scan of the catalogue per page would make big builds quadratic.
         self.positions = {topic.slug: position for position, topic in enumerate(catalogue.topics)}
+        self.macros: dict[str, object] = {}
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(templates_dir),
             autoescape=True,
@@ -116,9 +117,7 @@ class PageRenderer:
             NeighbourView(relative_url(here, topic_path(other.slug)), other.title[lang]) if other else None
             for other in (topics[position - 1] if position > 0 else None, topics[position + 1] if position + 1 < len(topics) else None)
         ]
-        # A fresh module per page: Jinja caches a template's module with the globals of
-        # its first use, which would give every later language the first one's strings.
-        macros = self._template("topic.html", lang).make_module()
+        macros = self._macros(lang)
         header = macros.header(
             topic=self._topic_view(topic, lang, here, badge_href=relative_url(here, f"#label-{topic.label.id}")),
             origin=OriginView(_quote(lang, topic.origin.title[lang]), topic.origin.url) if topic.origin else None,
@@ -127,6 +126,16 @@ class PageRenderer:
         body = article if article is not None else str(macros.missing_article())
         pager = macros.pager(previous=neighbours[0], next=neighbours[1])
         return RenderedPage(topic.title[lang], topic.summary[lang], _join(str(header), body, str(pager)))
+
+    def _macros(self, lang: str):
+        """The topic page's macros in one language, made once per language.
+
+        Not `Template.module`: Jinja caches that with the globals of its first use,
+        which would give every later language the first one's strings.
+        """
+        if lang not in self.macros:
+            self.macros[lang] = self._template("topic.html", lang).make_module()
+        return self.macros[lang]
 
     def _template(self, name: str, lang: str) -> jinja2.Template:
         return self.env.get_template(name, globals={"lang": lang, "other_lang": _other(lang), "t": STRINGS[lang]})

@@ -9,6 +9,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from chapter.catalogue import Text
+from chapter.language import STRINGS
 from chapter.render import PageError, PageRenderer
 from chapter.urls import relative_url
 from tests.site import ROOT
@@ -118,3 +119,6 @@ def test_a_language_rendered_second_gets_its_own_interface_strings(renderer, cat
     interface = [english.select_one(".ci-pager"), english.select_one(".ci-missing"), english.select_one(".ci-visually-hidden")]
     assert all(interface)
     assert not [el for el in interface if re.search("[а-яё]", el.get_text().lower() + el.get("aria-label", "").lower())]
+    # and the first language keeps its own strings after the second has been rendered
+    russian = _soup(renderer.render({"chapter": "topic", "topic": slug}, "", "ru").markdown)
+    assert russian.select_one(".ci-missing").get_text() == STRINGS["ru"]["no_article"]
