@@ -8,7 +8,9 @@ outlines rather than text lets each language be written in its own words.
 from __future__ import annotations
 
 import difflib
+import io
 import re
+import tokenize
 from dataclasses import dataclass
 
 SOURCES_ANCHOR = "sources"
@@ -18,7 +20,8 @@ RESERVED_ANCHORS = frozenset({"topic", "__skip", "ci-legend"})
 NOT_ON_CPU = frozenset({"gpu", "cluster"})
 # Fences that need a script from another host to render.
 REFUSED_FENCES = {"mermaid": "Mermaid diagrams load their renderer from another host; draw the diagram as an SVG file"}
-COMMENT_MARKERS = {"python": "#", "bash": "#", "sh": "#", "shell": "#", "yaml": "#", "toml": "#", "hcl": "#", "text": None}
+# How a comment starts in each fence language; None: the block has no comments (printed output).
+COMMENT_MARKERS = {"python": ("#",), "bash": ("#",), "sh": ("#",), "shell": ("#",), "yaml": ("#",), "toml": ("#",), "hcl": ("#", "//"), "text": ()}
 
 FENCE = re.compile(r"^ {0,3}(?P<fence>`{3,}|~{3,})\s*(?P<info>.*?)\s*$")
 HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<title>.*?)(?:\s*\{[^}]*?#(?P<anchor>[^\s}]+)[^}]*\})?\s*#*\s*$")
@@ -54,13 +57,25 @@ class CodeBlock:
     def runs_on_cpu(self) -> bool:
         return self.language == "python" and not NOT_ON_CPU & set(self.classes)
 
+    def comments(self) -> tuple[Comment, ...]:
+        return find_comments(self.code, self.language)
+
     def comparable(self) -> str:
-        """The code without full-line comments, which each language may word its own way."""
-        marker = COMMENT_MARKERS.get(self.language, "#")
+        """The code without its comments, which each language words its own way."""
         lines = self.code.splitlines()
-        if marker:
-            lines = [line for line in lines if not line.lstrip().startswith(marker)]
-        return "\n".join(line.rstrip() for line in lines).strip()
+        for comment in reversed(self.comments()):
+            line = lines[comment.line - 1]
+            lines[comment.line - 1] = line[: comment.column].rstrip()
+            if not lines[comment.line - 1].strip() and line.strip():
+                lines[comment.line - 1] = None  # a line that held only the comment
+        return "\n".join(line.rstrip() for line in lines if line is not None).strip()
+
+
+@dataclass(frozen=True)
+class Comment:
+    line: int  # within the block, from 1
+    column: int
+    text: str  # without the marker
 
 
 @dataclass(frozen=True)
@@ -165,6 +180,46 @@ def _code_block(line: int, info: str, code: str) -> CodeBlock:
     if braced and classes:
         language, classes = classes[0], classes[1:]
     return CodeBlock(line, language.lower(), tuple(classes), title, code)
+
+
+def find_comments(code: str, language: str) -> tuple[Comment, ...]:
+    """The comments of a code block, found as its language's own tokenizer would find them."""
+    markers = COMMENT_MARKERS.get(language, ("#",))
+    if language == "python":
+        try:
+            return tuple(
+                Comment(token.start[0], token.start[1], token.string[1:].strip())
+                for token in tokenize.generate_tokens(io.StringIO(code).readline)
+                if token.type == tokenize.COMMENT
+            )
+        except (tokenize.TokenError, SyntaxError):
+            pass  # not valid Python after all: read it like a shell script
+    found = []
+    for number, line in enumerate(code.splitlines(), start=1):
+        column = _comment_start(line, markers)
+        if column is not None:
+            marker = next(m for m in markers if line.startswith(m, column))
+            found.append(Comment(number, column, line[column + len(marker) :].strip()))
+    return tuple(found)
+
+
+def _comment_start(line: str, markers: tuple[str, ...]) -> int | None:
+    """Where a shell-style comment starts: a marker at the line's start or after a space, outside quotes."""
+    quote = None
+    index = 0
+    while index < len(line):
+        char = line[index]
+        if quote:
+            if char == "\\" and quote == '"':
+                index += 1
+            elif char == quote:
+                quote = None
+        elif char in "'\"":
+            quote = char
+        elif (index == 0 or line[index - 1] in " \t") and any(line.startswith(m, index) for m in markers):
+            return index
+        index += 1
+    return None
 
 
 def _cells(row: str) -> list[str]:

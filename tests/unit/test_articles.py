@@ -106,6 +106,30 @@ def test_translated_comments_are_allowed_but_not_changed_code():
     assert _parity(RUSSIAN, changed) == [(7, "code block 1 differs from x.ru.md:7: 'print(2 * 3 / 5)' here, 'print(2 * 3 / 4)' there")]
 
 
+def test_end_of_line_comments_may_be_translated_too():
+    russian = RUSSIAN.replace("print(2 * 3 / 4)", "print(2 * 3 / 4)  # три четверти от двух")
+    english = ENGLISH.replace("print(2 * 3 / 4)", "print(2 * 3 / 4)  # three quarters of two")
+    assert _parity(russian, english) == []
+
+
+@pytest.mark.parametrize(
+    ("language", "code", "comments", "comparable"),
+    [
+        ("python", 'x = "a # b"  # note\n# whole line\ny = 2', ["note", "whole line"], 'x = "a # b"\ny = 2'),
+        ("python", 's = """\n# inside a string\n"""', [], 's = """\n# inside a string\n"""'),
+        ("bash", 'echo "a # b" ${#x} url#frag  # note\n  # indented', ["note", "indented"], 'echo "a # b" ${#x} url#frag'),
+        ("yaml", "key: 'a # b'  # note\nother: 1", ["note"], "key: 'a # b'\nother: 1"),
+        ("hcl", 'name = "x"  // note\n# whole', ["note", "whole"], 'name = "x"'),
+        ("text", "# printed output, not a comment", [], "# printed output, not a comment"),
+    ],
+    ids=["python", "python string", "bash", "yaml", "hcl", "text"],
+)
+def test_comments_are_found_as_the_language_reads_them(language, code, comments, comparable):
+    block = outline(f"```{language}\n{code}\n```\n").code[0]
+    assert [comment.text for comment in block.comments()] == comments
+    assert block.comparable() == comparable
+
+
 @pytest.mark.parametrize(
     ("old", "new", "expected"),
     [
