@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 LANGUAGES = ("ru", "en")
@@ -49,6 +50,7 @@ class Topic:
     summary: Text
     label: Label
     origin: OtherChapter | None
+    reviewed: datetime.date | None = None  # when its article was last checked against its sources
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,23 @@
-"""Interface strings of the chapter pages and the plural rules they need.
+"""Interface strings of the chapter pages, and the locale rules they need.
 
-One template serves both languages; everything that differs between them is here.
+One template serves both languages; everything that differs between them is
+here. Plural forms and dates follow CLDR through Babel rather than rules
+written by hand.
 """
 
 from __future__ import annotations
 
+import datetime
 from typing import Mapping
 
-# Plural forms follow the CLDR categories: Russian "one" (1, 21, 101…),
-# "few" (2–4, 22–24…), "many" (0, 5–20, 25–30…); English "one" and "other".
+from babel import Locale
+from babel.dates import format_date
+
+# The CLDR locale of each site language: the English pages are written in British English.
+LOCALES: Mapping[str, str] = {"ru": "ru", "en": "en_GB"}
+
+# Strings with a `{count}` have one entry per CLDR plural category of the language:
+# Russian "one" (1, 21, 101…), "few" (2–4, 22–24…), "many" (0, 5–20, 25–30…); English "one" and "other".
 STRINGS: Mapping[str, Mapping[str, str]] = {
     "ru": {
         "legend_heading": "Что означают метки тем",
@@ -23,6 +32,7 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "next": "Следующая тема",
         "pager": "Соседние темы",
         "label": "Метка",
+        "reviewed": "Проверено {date}",
         "toggle.default": "Включить тёмную тему",
         "toggle.slate": "Включить светлую тему",
         "borrowed_note.one": "{count} тема показана здесь из других глав — она подходит по смыслу и открывается в своей главе.",
@@ -42,6 +52,7 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "next": "Next topic",
         "pager": "Neighbouring topics",
         "label": "Label",
+        "reviewed": "Reviewed {date}",
         "toggle.default": "Switch to the dark scheme",
         "toggle.slate": "Switch to the light scheme",
         "borrowed_note.one": "{count} topic is shown here from another chapter: it fits this chapter’s subject and opens in its own chapter.",
@@ -50,17 +61,21 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
 }
 
 
+def locale(lang: str) -> Locale:
+    try:
+        return Locale.parse(LOCALES[lang])
+    except KeyError:
+        raise ValueError(f"no locale rules for language {lang!r}") from None
+
+
 def plural_category(lang: str, count: int) -> str:
     """The CLDR plural category of a non-negative integer."""
-    if lang == "en":
-        return "one" if count == 1 else "other"
-    if lang == "ru":
-        if count % 10 == 1 and count % 100 != 11:
-            return "one"
-        if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-            return "few"
-        return "many"
-    raise ValueError(f"no plural rules for language {lang!r}")
+    return locale(lang).plural_form(count)
+
+
+def long_date(lang: str, date: datetime.date) -> str:
+    """A date as the page language writes it in running text: «1 декабря 2026 г.», "1 December 2026"."""
+    return format_date(date, format="long", locale=locale(lang))
 
 
 def translate(lang: str, key: str, **values: object) -> str:

@@ -7,6 +7,7 @@ carries the line and column of the value to fix and the path of its field
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import re
 from dataclasses import dataclass
@@ -19,6 +20,8 @@ from .catalogue import LANGUAGES, Catalogue, Chapter, Label, OtherChapter, Text,
 from .errors import ChapterError
 
 SLUG_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+DATE_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
+DATE_TAGS = ("tag:yaml.org,2002:str", "tag:yaml.org,2002:timestamp")  # 2026-12-01 is a timestamp to YAML 1.1, text to editors
 URL_PATTERN = re.compile(r"https?://[^\s/?#]+[^\s]*")
 BOM = b"\xef\xbb\xbf"
 PLAIN_TAGS = {f"tag:yaml.org,2002:{kind}" for kind in ("str", "int", "float", "bool", "null", "seq", "map")}
@@ -31,6 +34,7 @@ CHAPTER_KEYS = ("id", "title", "summary")
 LABEL_KEYS = ("name", "meaning")
 OTHER_CHAPTER_KEYS = ("id", "title")
 TOPIC_KEYS = ("slug", "title", "summary", "label")
+TOPIC_OPTIONAL_KEYS = ("origin", "reviewed")
 
 
 @dataclass(frozen=True, order=True)
@@ -265,6 +269,18 @@ class _Reader:
             return None
         return value
 
+    def date(self, node: yaml.Node, field: str) -> datetime.date | None:
+        if not isinstance(node, yaml.ScalarNode) or node.tag not in DATE_TAGS:
+            self.problem(node, field, f"expected a date such as 2026-12-01; found {_kind(node)}")
+            return None
+        try:
+            if DATE_PATTERN.fullmatch(node.value):
+                return datetime.date.fromisoformat(node.value)
+        except ValueError:
+            pass
+        self.problem(node, field, f"{node.value!r} is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01")
+        return None
+
     def text(self, node: yaml.Node, field: str) -> Text | None:
         fields = self.mapping(node, field, LANGUAGES) or {}
         values = {lang: self.string(fields[lang], f"{field}.{lang}") for lang in LANGUAGES if lang in fields}
@@ -365,7 +381,7 @@ class _Reader:
 
     def topic_reader(self, labels: dict[str, Label], chapters: dict[str, OtherChapter], own_id: str | None) -> Callable[[yaml.Node, str], Topic | None]:
         def topic(node: yaml.Node, field: str) -> Topic | None:
-            fields = self.mapping(node, field, TOPIC_KEYS, ("origin",))
+            fields = self.mapping(node, field, TOPIC_KEYS, TOPIC_OPTIONAL_KEYS)
             if fields is None:
                 return None
             readers = {
@@ -374,11 +390,12 @@ class _Reader:
                 "summary": lambda value: self.text(value, f"{field}.summary"),
                 "label": lambda value: self.reference(value, f"{field}.label", labels, "label"),
                 "origin": lambda value: self.origin(value, f"{field}.origin", chapters, own_id),
+                "reviewed": lambda value: self.date(value, f"{field}.reviewed"),
             }
             values = {name: readers[name](value) for name, value in fields.items()}
             if not _complete(values, tuple(fields)) or not _complete(values, TOPIC_KEYS):
                 return None
-            return Topic(**values) if "origin" in values else Topic(**values, origin=None)
+            return Topic(**{"origin": None, **values})
 
         return topic
 

@@ -15,7 +15,7 @@ import jinja2
 from .articles import mark_link_languages
 from .catalogue import LANGUAGES, Catalogue, Label, Topic
 from .errors import ChapterError
-from .language import STRINGS, translate, translate_count
+from .language import STRINGS, long_date, translate, translate_count
 from .urls import INDEX, article_source, relative_url, topic_path
 
 
@@ -57,6 +57,12 @@ class LegendEntry:
 class OriginView:
     title: str
     url: str | None
+
+
+@dataclass(frozen=True)
+class DateView:
+    iso: str  # for <time datetime>
+    text: str  # as the page language writes it
 
 
 @dataclass(frozen=True)
@@ -121,6 +127,7 @@ class PageRenderer:
         header = macros.header(
             topic=self._topic_view(topic, lang, here, badge_href=relative_url(here, f"#label-{topic.label.id}")),
             origin=OriginView(_quote(lang, topic.origin.title[lang]), topic.origin.url) if topic.origin else None,
+            reviewed=DateView(topic.reviewed.isoformat(), long_date(lang, topic.reviewed)) if topic.reviewed else None,
         )
         article = self._article(topic, lang)
         body = article if article is not None else str(macros.missing_article())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from chapter.language import long_date
 from chapter.urls import article_source
 
 LANGS = {"ru": "/", "en": "/en/"}
@@ -282,3 +283,11 @@ def test_scheme_toggle_is_named_in_the_page_language(site):
     names = {lang: [option["aria-label"] for option in site.html(url).select("form[data-md-component=palette] input.md-option")] for lang, url in LANGS.items()}
     assert names["ru"] == ["Включить тёмную тему", "Включить светлую тему"]
     assert names["en"] == ["Switch to the dark scheme", "Switch to the light scheme"]
+
+
+@pytest.mark.parametrize(("lang", "words"), [("ru", "Проверено "), ("en", "Reviewed ")])
+def test_every_topic_page_says_when_its_article_was_checked(site, catalogue, lang, words):
+    for topic in catalogue.topics:
+        line = site.html(f"{LANGS[lang]}topics/{topic.slug}/").select_one(".ci-heading__reviewed")
+        assert line.select_one("time")["datetime"] == topic.reviewed.isoformat(), topic.slug
+        assert line.get_text() == words + long_date(lang, topic.reviewed)

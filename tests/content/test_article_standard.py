@@ -9,7 +9,7 @@ import pytest
 
 from chapter.articles import SOURCES_ANCHOR, parity_problems, prose, word_count
 from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES
-from tests.content.articles import DOCS, SLUGS, WRITTEN, every_article, path, read, text
+from tests.content.articles import CATALOGUE, DOCS, SLUGS, WRITTEN, every_article, path, read, text
 
 MIN_WORDS = 600
 MIN_SECTIONS = 3  # besides the sources
@@ -58,6 +58,12 @@ def test_article_links_to_related_topics_of_the_chapter(slug, lang):
     related = {match["slug"] for match in targets if match} - {slug}
     assert related, "no link to another topic of the chapter"
     assert related <= SLUGS
+
+
+@pytest.mark.parametrize("slug", WRITTEN)
+def test_catalogue_records_when_the_article_was_last_checked(slug):
+    topic = next(topic for topic in CATALOGUE.topics if topic.slug == slug)
+    assert topic.reviewed is not None, f"topics.yaml: give '{slug}' the date its article was last checked (reviewed: YYYY-MM-DD)"
 
 
 @pytest.mark.parametrize("slug", WRITTEN)

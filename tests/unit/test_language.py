@@ -1,10 +1,12 @@
-"""Plural forms: the borrowed-topics note must read naturally for any count."""
+"""Plural forms and dates: the borrowed-topics note and the review date must read naturally in each language."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 
-from chapter.language import STRINGS, plural_category, translate_count
+from chapter.language import STRINGS, long_date, plural_category, translate_count
 
 RUSSIAN = {
     "тема": [1, 21, 31, 101, 121, 1001],
@@ -39,3 +41,22 @@ def test_languages_have_the_same_strings_apart_from_plural_forms():
 def test_unknown_language_has_no_rules():
     with pytest.raises(ValueError):
         plural_category("de", 1)
+
+
+@pytest.mark.parametrize(
+    ("lang", "date", "written"),
+    [
+        # CLDR joins «г.» to the year with a narrow no-break space, so a line never starts with it.
+        ("ru", datetime.date(2026, 12, 1), "1 декабря 2026\u202fг."),
+        ("ru", datetime.date(2026, 3, 8), "8 марта 2026\u202fг."),
+        ("en", datetime.date(2026, 12, 1), "1 December 2026"),
+        ("en", datetime.date(2027, 1, 31), "31 January 2027"),
+    ],
+)
+def test_dates_are_written_as_the_page_language_writes_them(lang, date, written):
+    assert long_date(lang, date) == written
+
+
+def test_unknown_language_has_no_dates():
+    with pytest.raises(ValueError):
+        long_date("de", datetime.date(2026, 12, 1))

@@ -6,6 +6,7 @@ produce, position included; the line numbers can be read off MINIMAL below.
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 
 import pytest
@@ -61,6 +62,14 @@ def test_minimal_catalogue_loads():
     catalogue = parse_catalogue(MINIMAL)
     assert [topic.slug for topic in catalogue.topics] == ["one", "two"]
     assert catalogue.topics[1].origin.id == "mlops"
+
+
+@pytest.mark.parametrize("written", ["2026-12-01", "'2026-12-01'"], ids=["plain", "quoted"])
+def test_review_date_is_read_as_a_day(written):
+    text = _edit("    label: new\n    title: {ru: Один", f"    label: new\n    reviewed: {written}\n    title: {{ru: Один")
+    topics = parse_catalogue(text).topics
+    assert topics[0].reviewed == datetime.date(2026, 12, 1)
+    assert topics[1].reviewed is None
 
 
 def test_real_catalogue_loads_strictly_without_doubts():
@@ -152,6 +161,27 @@ CASES = {
     "missing translation": (
         _edit("title: {ru: Один, en: One}", "title: {ru: Один}"),
         ["topics.yaml:15:12: topics[0].title.en: missing translation"],
+    ),
+    # review dates
+    "review date that is not a date": (
+        _edit("    label: new\n    title: {ru: Один", "    label: new\n    reviewed: soon\n    title: {ru: Один"),
+        ["topics.yaml:15:15: topics[0].reviewed: 'soon' is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01"],
+    ),
+    "review date without its leading zero": (
+        _edit("    label: new\n    title: {ru: Один", "    label: new\n    reviewed: 2026-12-1\n    title: {ru: Один"),
+        ["topics.yaml:15:15: topics[0].reviewed: '2026-12-1' is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01"],
+    ),
+    "review date that does not exist": (
+        _edit("    label: new\n    title: {ru: Один", "    label: new\n    reviewed: '2026-02-30'\n    title: {ru: Один"),
+        ["topics.yaml:15:15: topics[0].reviewed: '2026-02-30' is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01"],
+    ),
+    "review date with a time": (
+        _edit("    label: new\n    title: {ru: Один", "    label: new\n    reviewed: 2026-12-01 10:00:00\n    title: {ru: Один"),
+        ["topics.yaml:15:15: topics[0].reviewed: '2026-12-01 10:00:00' is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01"],
+    ),
+    "review date as a list": (
+        _edit("    label: new\n    title: {ru: Один", "    label: new\n    reviewed: [2026-12-01]\n    title: {ru: Один"),
+        ["topics.yaml:15:15: topics[0].reviewed: expected a date such as 2026-12-01; found a list"],
     ),
     # identifiers and references
     "upper-case slug": (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import re
 
 import pytest
@@ -122,3 +123,17 @@ def test_a_language_rendered_second_gets_its_own_interface_strings(renderer, cat
     # and the first language keeps its own strings after the second has been rendered
     russian = _soup(renderer.render({"chapter": "topic", "topic": slug}, "", "ru").markdown)
     assert russian.select_one(".ci-missing").get_text() == STRINGS["ru"]["no_article"]
+
+
+@pytest.mark.parametrize(("lang", "written"), [("ru", "Проверено 1 декабря 2026\u202fг."), ("en", "Reviewed 1 December 2026")])
+def test_topic_page_says_when_its_article_was_checked(renderer, catalogue, lang, written):
+    topic = dataclasses.replace(catalogue.topics[0], reviewed=datetime.date(2026, 12, 1))
+    page = renderer.topic(topic, lang)
+    line = _soup(page.markdown).select_one(".ci-heading__reviewed")
+    assert line.get_text() == written
+    assert line.select_one("time")["datetime"] == "2026-12-01"
+
+
+def test_topic_page_without_a_review_date_says_nothing_of_it(renderer, catalogue):
+    topic = dataclasses.replace(catalogue.topics[0], reviewed=None)
+    assert _soup(renderer.topic(topic, "ru").markdown).select_one(".ci-heading__reviewed") is None
