@@ -17,10 +17,11 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES, Catalogue
+from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES
 from chapter.errors import ChapterError
+from chapter.figures import sync_localised_figures
 from chapter.language import translate
-from chapter.project import check_project
+from chapter.project import Project, check_project
 from chapter.render import PageRenderer
 from chapter.search import point_search_at_language, split_search_index
 from chapter.sources import navigation, sync_topic_sources
@@ -46,7 +47,7 @@ if not serve_log.handlers:
 # stays at hand.
 _serving = False
 _config: MkDocsConfig | None = None
-_catalogue: Catalogue | None = None
+_project: Project | None = None
 _renderer: PageRenderer | None = None
 # Builds started and not yet finished: the extra languages' builds run inside the default one's.
 _open_builds = 0
@@ -59,29 +60,30 @@ def on_startup(command: str, dirty: bool) -> None:
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     # Runs before the site folder is cleaned, so a broken catalogue leaves the last build in place.
-    global _config, _catalogue, _renderer, _open_builds
+    global _config, _project, _renderer, _open_builds
     if config is not _config:
         _open_builds = 0  # a new build, even if the last one failed halfway
         docs_dir = Path(config.docs_dir)
         try:
-            catalogue = check_project(Path(config.config_file_path).parent, docs_dir, strict=config.strict, warn=log.warning)
+            project = check_project(Path(config.config_file_path).parent, docs_dir, strict=config.strict, warn=log.warning)
         except ChapterError as error:
-            if not (_serving and _catalogue):
+            if not (_serving and _project):
                 raise PluginError(f"the chapter cannot be built:\n{error}") from None
             serve_log.error("the chapter cannot be rebuilt; the site shows the last good catalogue until this is fixed:\n%s", error)
-            catalogue = _catalogue
-        sync_topic_sources(catalogue, docs_dir)
-        _config, _catalogue = config, catalogue
-        _renderer = PageRenderer(catalogue, Path(config.theme.custom_dir) / TEMPLATES, docs_dir)
+            project = _project
+        sync_topic_sources(project.catalogue, docs_dir)
+        sync_localised_figures(docs_dir)
+        _config, _project = config, project
+        _renderer = PageRenderer(project.catalogue, Path(config.theme.custom_dir) / TEMPLATES, docs_dir, glossary=project.glossary)
     return config
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     # The language of this build is known from here on, not yet in on_config.
     lang = config.theme["language"]
-    config.site_name = escape(_catalogue.chapter.title[lang])
+    config.site_name = escape(_project.catalogue.chapter.title[lang])
     # Section titles are in the page language; MkDocs reads config.nav only after this event.
-    config.nav = navigation(_catalogue, lang, markup=escape)
+    config.nav = navigation(_project.catalogue, lang, markup=escape)
     for scheme in config.theme["palette"]:
         scheme["toggle"]["name"] = translate(lang, f"toggle.{scheme['scheme']}")
     if lang != DEFAULT_LANGUAGE:

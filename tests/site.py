@@ -14,8 +14,8 @@ from urllib.parse import urlsplit
 from bs4 import BeautifulSoup
 
 ROOT = Path(__file__).resolve().parent.parent
-PROJECT = ("mkdocs.yml", "topics.yaml", "docs", "hooks", "overrides")
-GENERATED = shutil.ignore_patterns("__pycache__", "topics", "*.egg-info")
+PROJECT = ("mkdocs.yml", "topics.yaml", "glossary.yaml", "docs", "hooks", "overrides")
+GENERATED = shutil.ignore_patterns("__pycache__", "topics", "*.egg-info", "*.ru.svg", "*.en.svg")
 
 
 def mkdocs(*args: str, cwd: Path) -> subprocess.CompletedProcess:

@@ -11,13 +11,13 @@ import sys
 from pathlib import Path
 
 from .errors import ChapterError
-from .project import CATALOGUE, check_project
+from .project import CATALOGUE, GLOSSARY, check_project
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m chapter", description="Tools for authors of the chapter.")
     commands = parser.add_subparsers(dest="command", required=True)
-    check = commands.add_parser("check", help=f"validate {CATALOGUE} and the article files")
+    check = commands.add_parser("check", help=f"validate {CATALOGUE}, {GLOSSARY}, the articles and the figures")
     check.add_argument("root", nargs="?", type=Path, default=Path("."), help="the project folder (default: the current one)")
     check.add_argument("--strict", action="store_true", help="treat warnings as errors, as `mkdocs build --strict` does")
     args = parser.parse_args(argv)
@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"warning: {message}", file=sys.stderr)
 
     try:
-        catalogue = check_project(args.root, strict=args.strict, warn=warn)
+        catalogue = check_project(args.root, strict=args.strict, warn=warn).catalogue
     except ChapterError as error:
         print(error, file=sys.stderr)
         return 1

@@ -13,6 +13,8 @@ import re
 import tokenize
 from dataclasses import dataclass
 
+from .wording import cyrillic, english_words
+
 SOURCES_ANCHOR = "sources"
 # Ids the topic page itself uses around the article.
 RESERVED_ANCHORS = frozenset({"topic", "__skip", "ci-legend"})
@@ -30,7 +32,6 @@ IMAGE = re.compile(r"!\[(?P<alt>[^\]]*)\]\((?P<src>[^)\s]+)(?:\s+\"[^\"]*\")?\)"
 LINK = re.compile(r"(?<!!)\[(?P<text>[^\]]+)\]\((?P<target>[^)\s]+)(?:\s+\"[^\"]*\")?\)")
 TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
-FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,}).*?^ {0,3}\1\s*$", re.M | re.S)
 INLINE_MARKUP = re.compile(r"`[^`\n]*`|\{[^}\n]*\}")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 LATIN_PHRASE = re.compile(r"[A-Za-z]{2,}[^A-Za-z]+[A-Za-z]{2,}")
@@ -128,8 +129,7 @@ def outline(text: str) -> Outline:
         first = line.lstrip()[:1]  # most lines are prose; only these characters can start anything else
         fence = FENCE.match(line) if first in ("`", "~") else None
         if fence:
-            closing = _closing(fence["fence"])
-            end = next((i for i in range(index + 1, len(lines)) if closing.match(lines[i])), len(lines))
+            end = _fence_end(lines, index, fence["fence"])
             code.append(_code_block(number, fence["info"], "\n".join(lines[index + 1 : end])))
             index = end + 1
             continue
@@ -152,19 +152,45 @@ def outline(text: str) -> Outline:
     return Outline(tuple(headings), tuple(code), tuple(figures), tuple(tables), tuple(links))
 
 
+def prose_lines(text: str, lang: str | None = None) -> list[tuple[int, str]]:
+    """(line, text) of what a reader reads: prose, headings, tables, figure and link texts.
+
+    Code, addresses and attribute lists are left out, and so, given `lang`,
+    are link texts in another language (the English titles a Russian article cites).
+    """
+    def link_text(match: re.Match) -> str:
+        return match["text"] if lang is None or _language_of(match["text"]) in (None, lang) else " "
+
+    lines = text.splitlines()
+    found = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        fence = FENCE.match(line) if line.lstrip()[:1] in ("`", "~") else None
+        if fence:
+            index = _fence_end(lines, index, fence["fence"]) + 1
+            continue
+        if "](" in line:
+            line = LINK.sub(link_text, IMAGE.sub(r"\g<alt>", line))
+        found.append((index + 1, INLINE_MARKUP.sub(" ", line)))
+        index += 1
+    return found
+
+
 def prose(text: str) -> str:
-    """The text a reader reads: prose, headings, tables, link texts; no code, addresses or attribute lists."""
-    text = LINK.sub(r"\g<text>", IMAGE.sub(r"\g<alt>", FENCED.sub(" ", text)))
-    return INLINE_MARKUP.sub(" ", text)
+    """The text a reader reads, as one string."""
+    return "\n".join(line for _, line in prose_lines(text))
 
 
 def word_count(text: str) -> int:
     return len(WORD.findall(prose(text)))
 
 
-def _closing(fence: str) -> re.Pattern:
-    """The line that closes a fence: the same character, at least as many times."""
-    return re.compile(rf"^ {{0,3}}{fence[0]}{{{len(fence)},}}\s*$")
+def _fence_end(lines: list[str], start: int, fence: str) -> int:
+    """The index of the line that closes the fence opened at `start` (the same character, at least as
+    many times), or the end of the text when it is never closed."""
+    closing = re.compile(rf"^ {{0,3}}{fence[0]}{{{len(fence)},}}\s*$")
+    return next((i for i in range(start + 1, len(lines)) if closing.match(lines[i])), len(lines))
 
 
 def _code_block(line: int, info: str, code: str) -> CodeBlock:
@@ -282,6 +308,24 @@ def parity_problems(original: Outline, translation: Outline, original_name: str)
     return problems
 
 
+def comment_problems(article: Outline, lang: str, latin: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
+    """Code comments not in the article's language: a Russian article comments its code in Russian.
+
+    Only comments are meant: code, strings and printed output are the same in both languages.
+    """
+    problems = []
+    for block in article.code:
+        for comment in block.comments():
+            if comment.line == 1 and comment.text.startswith("!"):
+                continue  # #!/usr/bin/env bash
+            line = block.line + comment.line
+            if lang == "ru" and not cyrillic(comment.text) and english_words(comment.text, latin):
+                problems.append((line, f"comment '{comment.text}' is in English; Russian articles comment their code in Russian (the code itself stays as it is)"))
+            elif lang != "ru" and cyrillic(comment.text):
+                problems.append((line, f"comment '{comment.text}' is in Russian; write it in the language of the article"))
+    return problems
+
+
 def _first_difference(ours: str, theirs: str) -> tuple[str, str]:
     """The first line where two descriptions part, so a long code block's message stays short."""
     pairs = zip(ours.splitlines() + ["(end)"], theirs.splitlines() + ["(end)"])
@@ -322,21 +366,23 @@ def mark_link_languages(text: str, lang: str) -> str:
     Russian articles cite English titles: `[ZeRO: Memory Optimizations…](…)` becomes
     `[…](…){ lang="en" }`. Single Latin words (PyTorch, NVLink) are names, not English text.
     """
-    pieces, start = [], 0
-    for block in FENCED.finditer(text):  # code is left as it is
-        pieces += [_mark_links(text[start : block.start()], lang), block[0]]
-        start = block.end()
-    return "".join(pieces + [_mark_links(text[start:], lang)])
-
-
-def _mark_links(text: str, lang: str) -> str:
     def mark(match: re.Match) -> str:
         written_in = _language_of(match["text"])
         if written_in is None or written_in == lang or match.string[match.end() : match.end() + 1] == "{":
             return match[0]
         return f'{match[0]}{{ lang="{written_in}" }}'
 
-    return "".join(LINK.sub(mark, line) if "](" in line else line for line in text.splitlines(keepends=True))
+    lines = text.splitlines(keepends=True)
+    index = 0
+    while index < len(lines):
+        fence = FENCE.match(lines[index]) if lines[index].lstrip()[:1] in ("`", "~") else None
+        if fence:  # code is left as it is
+            index = _fence_end([line.rstrip("\r\n") for line in lines], index, fence["fence"]) + 1
+            continue
+        if "](" in lines[index]:
+            lines[index] = LINK.sub(mark, lines[index])
+        index += 1
+    return "".join(lines)
 
 
 def _language_of(text: str) -> str | None:

@@ -72,7 +72,7 @@ def load_catalogue(path: Path, shown_as: str | None = None, *, strict: bool = Fa
         data = path.read_bytes()
     except OSError as error:
         raise CatalogueError(name, [Problem(1, 1, "", f"cannot read the file: {error.strerror}")]) from None
-    return parse_catalogue(_decode(data, name), name, strict=strict, warn=warn)
+    return parse_catalogue(decode(data, name), name, strict=strict, warn=warn)
 
 
 def parse_catalogue(text: str, path: str = "topics.yaml", *, strict: bool = False, warn: Warn | None = None) -> Catalogue:
@@ -97,12 +97,12 @@ def parse_catalogue(text: str, path: str = "topics.yaml", *, strict: bool = Fals
     return catalogue
 
 
-def _read(text: str, path: str, loader: type) -> tuple[Catalogue | None, _Reader]:
-    reader = _Reader()
-    return reader.catalogue(_compose(text, path, loader)), reader
+def _read(text: str, path: str, loader: type) -> tuple[Catalogue | None, CatalogueReader]:
+    reader = CatalogueReader()
+    return reader.catalogue(compose_plain(text, path, loader)), reader
 
 
-def _decode(data: bytes, path: str) -> str:
+def decode(data: bytes, path: str) -> str:
     if data.startswith(BOM):
         raise CatalogueError(path, [Problem(1, 1, "", "the file starts with a byte order mark (BOM); save it as UTF-8 without BOM")])
     try:
@@ -115,10 +115,10 @@ def _decode(data: bytes, path: str) -> str:
         raise CatalogueError(path, [Problem(line, column, "", f"the file is not UTF-8 text (byte 0x{byte:02x}); save it as UTF-8")]) from None
 
 
-def _compose(text: str, path: str, loader: type) -> yaml.Node:
+def compose_plain(text: str, path: str, loader: type, contents: str = "the chapter, labels, chapters and topics") -> yaml.Node:
     """The YAML node tree, refusing syntax errors and anything beyond plain data."""
     if not text.strip():
-        raise CatalogueError(path, [Problem(1, 1, "", "the file is empty; it must hold the chapter, labels, chapters and topics")])
+        raise CatalogueError(path, [Problem(1, 1, "", f"the file is empty; it must hold {contents}")])
     problems = []
     depth = 0
     try:
@@ -147,7 +147,7 @@ def _compose(text: str, path: str, loader: type) -> yaml.Node:
     except yaml.reader.ReaderError as error:  # a character YAML forbids anywhere, such as NUL or another control character
         raise CatalogueError(path, [Problem(*_place(text, error.position), "", f"the character U+{error.character:04X} is not allowed in YAML; delete it")]) from None
     if root is None:
-        raise CatalogueError(path, [Problem(1, 1, "", "the file holds only comments; it must hold the chapter, labels, chapters and topics")])
+        raise CatalogueError(path, [Problem(1, 1, "", f"the file holds only comments; it must hold {contents}")])
     return root
 
 
@@ -208,8 +208,8 @@ def _kind(node: yaml.Node) -> str:
 T = TypeVar("T")
 
 
-class _Reader:
-    """Turns YAML nodes into catalogue objects, collecting problems instead of stopping at the first."""
+class NodeReader:
+    """Turns YAML nodes into values, collecting problems instead of stopping at the first."""
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
@@ -307,6 +307,10 @@ class _Reader:
                     if value.value in seen:
                         self.problem(value, f"{field}[{index}].{key}", f"duplicate {what} {value.value!r}; each must be unique")
                     seen.add(value.value)
+
+
+class CatalogueReader(NodeReader):
+    """Reads the node tree of `topics.yaml` into the catalogue."""
 
     def catalogue(self, root: yaml.Node) -> Catalogue | None:
         fields = self.mapping(root, "", TOP_KEYS)

@@ -6,36 +6,47 @@ they refuse the same mistakes with the same messages.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
-from .articles import Outline, article_problems, link_problems, outline, parity_problems
+from .articles import Outline, article_problems, comment_problems, link_problems, outline, parity_problems, prose_lines
 from .catalogue import DEFAULT_LANGUAGE, LANGUAGES, Catalogue
 from .errors import ChapterError
+from .figures import FIGURES_FOLDER, FigureError, figure_problems, figure_sources, handmade_copies, parse_figure
+from .glossary import Glossary, load_glossary
 from .loader import Warn, load_catalogue
 from .sources import stray_articles
 from .urls import article_source
 
 CATALOGUE = "topics.yaml"
+GLOSSARY = "glossary.yaml"
 DOCS = "docs"
 
 
 class ArticleError(ChapterError):
-    """Article files that no topic owns, or whose languages have parted ways."""
+    """Article and figure files that no topic owns, that break the chapter's rules, or whose languages have parted ways."""
 
 
-def check_project(root: Path, docs_dir: Path | None = None, *, strict: bool = False, warn: Warn | None = None) -> Catalogue:
-    """The validated catalogue of the project at `root`; ChapterError when anything is wrong."""
+@dataclass(frozen=True)
+class Project:
+    catalogue: Catalogue
+    glossary: Glossary
+
+
+def check_project(root: Path, docs_dir: Path | None = None, *, strict: bool = False, warn: Warn | None = None) -> Project:
+    """The validated data of the project at `root`; ChapterError when anything is wrong."""
     catalogue = load_catalogue(root / CATALOGUE, shown_as=CATALOGUE, strict=strict, warn=warn)
+    glossary = load_glossary(root / GLOSSARY, shown_as=GLOSSARY)
     docs = docs_dir or root / DOCS
-    problems = stray_articles(catalogue, docs) or _article_problems(catalogue, docs)
+    problems = stray_articles(catalogue, docs) or _article_problems(catalogue, glossary, docs) + _figure_problems(glossary, docs)
     if problems:
         shown = docs.relative_to(root) if docs.is_relative_to(root) else docs
         raise ArticleError("\n".join(f"{shown / path}: {message}" for path, message in problems))
-    return catalogue
+    return Project(catalogue, glossary)
 
 
-def _article_problems(catalogue: Catalogue, docs: Path) -> list[tuple[str, str]]:
-    """Mistakes inside the articles: broken anchors and links, and translations whose structure departs from the original."""
+def _article_problems(catalogue: Catalogue, glossary: Glossary, docs: Path) -> list[tuple[str, str]]:
+    """Mistakes inside the articles: broken anchors and links, terms and comments, and translations whose structure departs from the original."""
     texts = {}
     for topic in catalogue.topics:
         for lang in LANGUAGES:
@@ -50,12 +61,39 @@ def _article_problems(catalogue: Catalogue, docs: Path) -> list[tuple[str, str]]
     problems = []
     for (slug, lang), found in outlines.items():
         place = article_source(slug, lang)
-        problems += [(f"{place}:{line}", message) for line, message in article_problems(found) + link_problems(found, anchors[lang])]
+        own = article_problems(found) + link_problems(found, anchors[lang])
+        own += glossary.problems(prose_lines(texts[slug, lang], lang) + _comment_lines(found), lang)
+        own += comment_problems(found, lang, glossary.latin)
         original = outlines.get((slug, DEFAULT_LANGUAGE))
         if lang != DEFAULT_LANGUAGE and original is not None:
             name = article_source(slug, DEFAULT_LANGUAGE).rpartition("/")[2]
-            problems += [(f"{place}:{line}", message) for line, message in parity_problems(original, found, name)]
+            own += parity_problems(original, found, name)
+        problems += [(f"{place}:{line}", message) for line, message in sorted(own, key=lambda problem: problem[0])]
     return problems
+
+
+def _figure_problems(glossary: Glossary, docs: Path) -> list[tuple[str, str]]:
+    """Figures that are not well-formed, show a page words in another language, or use an avoided term."""
+    problems = [
+        (f"{FIGURES_FOLDER}/{path.name}", f"per-language copies are written by the build from {path.name.split('.')[0]}.svg; put every language's labels there, marked with systemLanguage, and delete this file")
+        for path in handmade_copies(docs)
+    ]
+    for source in figure_sources(docs):
+        place = f"{FIGURES_FOLDER}/{source.name}"
+        try:
+            figure = parse_figure(source.read_bytes())
+        except FigureError as error:
+            problems.append((f"{place}:{error.line}", str(error)))
+            continue
+        found = figure_problems(figure, glossary.latin)
+        for lang in LANGUAGES:
+            found += glossary.problems([(line, text) for line, text, _ in figure.labels(lang)], lang)
+        problems += [(f"{place}:{line}", message) for line, message in sorted(found, key=lambda problem: problem[0])]
+    return problems
+
+
+def _comment_lines(found: Outline) -> list[tuple[int, str]]:
+    return [(block.line + comment.line, comment.text) for block in found.code for comment in block.comments()]
 
 
 def _anchors(found: Outline | None) -> frozenset[str] | None:

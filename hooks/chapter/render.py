@@ -15,8 +15,9 @@ import jinja2
 from .articles import mark_link_languages
 from .catalogue import LANGUAGES, Catalogue, Label, Topic
 from .errors import ChapterError
+from .glossary import Glossary
 from .language import STRINGS, long_date, translate, translate_count
-from .urls import INDEX, article_source, relative_url, topic_path
+from .urls import GLOSSARY_PATH, INDEX, article_source, relative_url, topic_path
 
 
 class PageError(ChapterError):
@@ -60,6 +61,15 @@ class OriginView:
 
 
 @dataclass(frozen=True)
+class TermView:
+    id: str
+    term: str
+    other: str  # the term in the other language
+    definition: str
+    avoid: str  # the variants not to write, quoted, or ""
+
+
+@dataclass(frozen=True)
 class DateView:
     iso: str  # for <time datetime>
     text: str  # as the page language writes it
@@ -74,8 +84,9 @@ class NeighbourView:
 class PageRenderer:
     """Renders the chapter index and the topic pages of one catalogue."""
 
-    def __init__(self, catalogue: Catalogue, templates_dir: Path, docs_dir: Path):
+    def __init__(self, catalogue: Catalogue, templates_dir: Path, docs_dir: Path, glossary: Glossary | None = None):
         self.catalogue = catalogue
+        self.glossary = glossary
         self.docs_dir = docs_dir
         # Looked up once per page; a scan of the catalogue per page would make big builds quadratic.
         self.positions = {topic.slug: position for position, topic in enumerate(catalogue.topics)}
@@ -95,12 +106,14 @@ class PageRenderer:
             return None
         if kind == "index":
             return self.index(lang, markdown)
+        if kind == "glossary" and self.glossary is not None:
+            return self.glossary_page(lang)
         if kind == "topic":
             slug = meta.get("topic")
             if not isinstance(slug, str) or slug not in self.positions:
                 raise PageError(f"front matter names topic {slug!r}, which topics.yaml does not list")
             return self.topic(self.catalogue.topics[self.positions[slug]], lang)
-        raise PageError(f"unknown chapter page kind {kind!r}; expected 'index' or 'topic'")
+        raise PageError(f"unknown chapter page kind {kind!r}; expected 'index', 'topic' or 'glossary'")
 
     def index(self, lang: str, markdown: str) -> RenderedPage:
         chapter = self.catalogue.chapter
@@ -112,8 +125,24 @@ class PageRenderer:
             legend=[LegendEntry(self._badge(label, lang, None), label.meaning[lang]) for label in self.catalogue.labels],
             cards=[self._topic_view(topic, lang, INDEX) for topic in self.catalogue.topics],
             borrowed_note=translate_count(lang, "borrowed_note", borrowed) if borrowed else None,
+            glossary_href=GLOSSARY_PATH if self.glossary is not None else None,
         )
         return RenderedPage(chapter.title[lang], chapter.summary[lang], _join(html, markdown))
+
+    def glossary_page(self, lang: str) -> RenderedPage:
+        """Every term in the page language's alphabetical order, with its counterpart and definition."""
+        entries = [
+            TermView(
+                term.id,
+                term.term[lang],
+                term.term[_other(lang)],
+                term.definition[lang],
+                ", ".join(_quote(lang, variant) for variant in term.avoid.get(lang, ())),
+            )
+            for term in sorted(self.glossary.terms, key=lambda term: _alphabetical(term.term[lang]))
+        ]
+        html = self._template("glossary.html", lang).render(entries=entries)
+        return RenderedPage(translate(lang, "glossary_title"), translate(lang, "glossary_summary"), _join(html))
 
     def topic(self, topic: Topic, lang: str) -> RenderedPage:
         here = topic_path(topic.slug)
@@ -167,6 +196,11 @@ class PageRenderer:
 
 def _other(lang: str) -> str:
     return next(other for other in LANGUAGES if other != lang)
+
+
+def _alphabetical(term: str) -> str:
+    """A sort key that puts ё with е, as Russian dictionaries do."""
+    return term.casefold().replace("ё", "е")
 
 
 def _quote(lang: str, text: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from urllib.parse import urljoin
 
 INDEX = ""
+GLOSSARY_PATH = "glossary/"
 ARTICLES_FOLDER = "articles"
 
 

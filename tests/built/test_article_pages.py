@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 
 import pytest
 
 from chapter.catalogue import LANGUAGES
+from chapter.figures import parse_figure
+from chapter.wording import cyrillic, english_words
 from tests.content.articles import WRITTEN, read
+from tests.site import BuiltSite
 
 ROOTS = {"ru": "/", "en": "/en/"}
 
@@ -63,3 +67,36 @@ def test_english_sources_on_russian_pages_are_marked_as_english(site, slug):
     english = [a for a in sources if not re.search("[А-Яа-яЁё]", a.get_text()) and re.search("[A-Za-z]{2,}\\W+[A-Za-z]{2,}", a.get_text())]
     assert english, "every article cites at least one English source"
     assert [a.get_text() for a in english if a.get("lang") != "en"] == []
+
+
+def _foreign_labels(site, url: str) -> list[tuple[str, str]]:
+    """(figure, label) of every label in the page's figures that is not in the page's language."""
+    page = site.html(url)
+    lang = page.html["lang"]
+    found = []
+    for img in page.select(".md-content img"):
+        served = site.file(site.resolve(url, img["src"]).rstrip("/"))
+        for _, text, code in parse_figure(served.read_bytes()).labels(lang):
+            foreign = cyrillic(text) if lang != "ru" else bool(english_words(text))
+            if foreign and not code:
+                found.append((served.name, text))
+    return found
+
+
+@pytest.mark.parametrize("slug", WRITTEN)
+def test_figures_speak_the_language_of_their_page(site, slug):
+    for lang in LANGUAGES:
+        assert _foreign_labels(site, f"{ROOTS[lang]}topics/{slug}/") == [], lang
+
+
+def test_a_russian_page_showing_an_english_figure_is_caught(site, tmp_path):
+    url = "/topics/kubernetes/"
+    copy = BuiltSite(site.project, tmp_path, "")
+    for served in [site.file(url)] + [site.file(site.resolve(url, img["src"]).rstrip("/")) for img in site.html(url).select(".md-content img")]:
+        target = tmp_path / served.relative_to(site.root)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(served, target)
+    figure = next((tmp_path / "figures").glob("*.svg"))
+    assert _foreign_labels(copy, url) == []
+    figure.write_text(figure.read_text(encoding="utf-8").replace("</svg>", '<text x="1" y="1">three slices stay idle</text></svg>'), encoding="utf-8")
+    assert _foreign_labels(copy, url) == [(figure.name, "three slices stay idle")]

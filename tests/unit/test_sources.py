@@ -37,14 +37,14 @@ OWN = {"ru": "Темы главы", "en": "Topics of the chapter"}
 
 
 def _section(nav, title):
-    return next(children for item in nav[1:] for name, children in item.items() if name == title)
+    return next(children for item in nav[2:] for name, children in item.items() if name == title)
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_navigation_groups_own_topics_then_each_lending_chapter_in_its_language(catalogue, lang):
     nav = navigation(catalogue, lang)
-    assert nav[0] == "index.md"
-    titles = [next(iter(item)) for item in nav[1:]]
+    assert nav[:2] == ["index.md", "glossary.md"]
+    titles = [next(iter(item)) for item in nav[2:]]
     assert titles == [OWN[lang], *(c.title[lang] for c in catalogue.chapters)]
     assert _section(nav, OWN[lang]) == [f"topics/{t.slug}.md" for t in catalogue.topics if t.origin is None]
     for chapter in catalogue.chapters:

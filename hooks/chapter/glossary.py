@@ -1,0 +1,135 @@
+"""The chapter's terminology: `glossary.yaml` read, and its rules applied to articles.
+
+One idea has one Russian term. The glossary names it, gives its English
+counterpart and a definition in both languages, and lists the variants not to
+write; the check finds those in any inflected form, because Russian declines
+them (кеш, кеша, кешем).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Mapping
+
+import yaml
+
+from .catalogue import LANGUAGES, Text
+from .loader import CatalogueError, NodeReader, Problem, compose_plain, decode
+
+GLOSSARY_KEYS = ("terms",)
+GLOSSARY_OPTIONAL_KEYS = ("latin",)
+TERM_KEYS = ("id", "term", "definition")
+TERM_OPTIONAL_KEYS = ("avoid",)
+CONTENTS = "the terms of the chapter"
+# Endings a Russian word sheds in declension; a variant matches whatever follows its stem.
+RUSSIAN_ENDING = re.compile(r"[аеёиоуыэюяйь]{1,2}$")
+CYRILLIC_WORD = re.compile(r"[А-Яа-яЁё]")
+
+
+@dataclass(frozen=True)
+class Term:
+    id: str
+    term: Text
+    definition: Text
+    avoid: Mapping[str, tuple[str, ...]]  # language -> variants not to write
+
+
+@dataclass(frozen=True)
+class Glossary:
+    terms: tuple[Term, ...]
+    latin: frozenset[str]  # ordinary words Russian text writes in Latin letters, lower case
+
+    @functools.cached_property
+    def _patterns(self) -> dict[str, list[tuple[re.Pattern, str, Term]]]:
+        return {lang: [(variant_pattern(variant), variant, term) for term in self.terms for variant in term.avoid.get(lang, ())] for lang in LANGUAGES}
+
+    def problems(self, lines: Iterable[tuple[int, str]], lang: str) -> list[tuple[int, str]]:
+        """Avoided variants in `lines` of text in `lang`: (line, message naming the term to write)."""
+        found = []
+        for number, text in lines:
+            searched = _fold(text)
+            for pattern, variant, term in self._patterns[lang]:
+                for match in pattern.finditer(searched):
+                    if _is_gloss(text, match.start(), match.end()):
+                        continue
+                    found.append((number, f"'{text[match.start():match.end()]}': write '{term.term[lang]}' (glossary: {term.id}), not '{variant}'"))
+        return sorted(found)
+
+
+def variant_pattern(variant: str) -> re.Pattern:
+    """A variant in any inflected form: each Russian word by its stem, every word as a prefix."""
+    words = [RUSSIAN_ENDING.sub("", word) if CYRILLIC_WORD.search(word) else word for word in _fold(variant).split()]
+    return re.compile(r"(?<!\w)" + r"\s+".join(re.escape(word) + r"\w*" for word in words), re.IGNORECASE)
+
+
+def load_glossary(path: Path, shown_as: str | None = None) -> Glossary:
+    name = shown_as or str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise CatalogueError(name, [Problem(1, 1, "", f"cannot read the file: {error.strerror}")]) from None
+    return parse_glossary(decode(data, name), name)
+
+
+def parse_glossary(text: str, path: str = "glossary.yaml") -> Glossary:
+    reader = GlossaryReader()
+    glossary = reader.glossary(compose_plain(text, path, yaml.SafeLoader, CONTENTS))
+    if reader.problems or glossary is None:
+        raise CatalogueError(path, reader.problems or [Problem(1, 1, "", "the glossary is missing")])
+    return glossary
+
+
+class GlossaryReader(NodeReader):
+    """Reads the node tree of `glossary.yaml`."""
+
+    def glossary(self, root: yaml.Node) -> Glossary | None:
+        fields = self.mapping(root, "", GLOSSARY_KEYS, GLOSSARY_OPTIONAL_KEYS)
+        if fields is None:
+            return None
+        terms = self.sequence(fields["terms"], "terms", self.term) if "terms" in fields else ()
+        if "terms" in fields:
+            self.unique(fields["terms"], "terms", "id", "term id")
+        latin = self.sequence(fields["latin"], "latin", self.string) if "latin" in fields else ()
+        if "terms" not in fields:
+            return None
+        return Glossary(terms, frozenset(word.lower() for word in latin))
+
+    def term(self, node: yaml.Node, field: str) -> Term | None:
+        fields = self.mapping(node, field, TERM_KEYS, TERM_OPTIONAL_KEYS)
+        if fields is None:
+            return None
+        term_id = self.identifier(fields["id"], f"{field}.id") if "id" in fields else None
+        term = self.text(fields["term"], f"{field}.term") if "term" in fields else None
+        definition = self.text(fields["definition"], f"{field}.definition") if "definition" in fields else None
+        avoid = self.avoid(fields["avoid"], f"{field}.avoid", term) if "avoid" in fields else {}
+        if term_id is None or term is None or definition is None or avoid is None:
+            return None
+        return Term(term_id, term, definition, avoid)
+
+    def avoid(self, node: yaml.Node, field: str, term: Text | None) -> dict[str, tuple[str, ...]] | None:
+        """Variants per language; a variant that would match the term itself is refused."""
+        if not isinstance(node, yaml.MappingNode):
+            self.problem(node, field, f"expected a mapping of languages ({', '.join(LANGUAGES)}) to lists of variants; found a {'list' if isinstance(node, yaml.SequenceNode) else 'value'}")
+            return None
+        fields = self.mapping(node, field, (), LANGUAGES) or {}
+        avoid = {}
+        for lang, value in fields.items():
+            variants = self.sequence(value, f"{field}.{lang}", self.string)
+            for index, variant in enumerate(variants):
+                if term is not None and variant_pattern(variant).search(_fold(term[lang])):
+                    self.problem(value.value[index], f"{field}.{lang}[{index}]", f"{variant!r} would also forbid the term itself, {term[lang]!r}")
+            avoid[lang] = variants
+        return avoid
+
+
+def _fold(text: str) -> str:
+    """ё read as е, so that «свертка» is caught as «свёртка» is; the length stays the same."""
+    return text.replace("ё", "е").replace("Ё", "Е")
+
+
+def _is_gloss(text: str, start: int, end: int) -> bool:
+    """A variant alone in parentheses, as in «испытание (trial)», introduces the term rather than replacing it."""
+    return text[start - 1 : start] == "(" and text[end : end + 1] == ")"
