@@ -42,6 +42,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "hooks"), str(ROOT)]
 
 from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES, Catalogue  # noqa: E402
+from chapter.figures import sync_localised_figures  # noqa: E402
+from chapter.glossary import load_glossary  # noqa: E402
 from chapter.project import check_project  # noqa: E402
 from chapter.render import PageRenderer  # noqa: E402
 from chapter.sources import PART_SIZE, navigation  # noqa: E402
@@ -122,7 +124,7 @@ def synthetic_catalogue(real: dict, size: int) -> dict:
 
 
 def word_pools(real: dict) -> dict[str, list[str]]:
-    """The words of the real catalogue, per language, to write articles with."""
+    """The words of the real catalogue, per language, to write articles with; none the glossary avoids."""
     texts = {lang: [] for lang in LANGUAGES}
     for item in [real["chapter"], *real["labels"].values(), *real["topics"]]:
         for key in ("title", "summary", "name", "meaning"):
@@ -130,7 +132,11 @@ def word_pools(real: dict) -> dict[str, list[str]]:
                 if key in item:
                     texts[lang].append(item[key][lang])
     pattern = {"ru": RUSSIAN_WORD, "en": ENGLISH_WORD}
-    return {lang: [w.lower() for text in texts[lang] for w in pattern[lang].findall(text)] for lang in LANGUAGES}
+    glossary = load_glossary(ROOT / "glossary.yaml")
+    return {
+        lang: [word.lower() for text in texts[lang] for word in pattern[lang].findall(text) if not glossary.problems([(1, word)], lang)]
+        for lang in LANGUAGES
+    }
 
 
 def article_sections(slug: str) -> list[tuple[str, str, str]]:
@@ -250,10 +256,12 @@ def control_project(ours: Path, dest: Path) -> Path:
     and the chapter title through its per-language site_name.
     """
     shutil.copytree(ours, dest, ignore=GENERATED)
-    catalogue = check_project(dest)
-    renderer = PageRenderer(catalogue, dest / TEMPLATES, dest / "docs")
+    project = check_project(dest)
+    catalogue = project.catalogue
+    renderer = PageRenderer(catalogue, dest / TEMPLATES, dest / "docs", glossary=project.glossary)
+    sync_localised_figures(dest / "docs")
     for lang in LANGUAGES:
-        pages = [(f"index.{lang}.md", (dest / "docs" / f"index.{lang}.md").read_text(encoding="utf-8"))]
+        pages = [(f"{name}.{lang}.md", (dest / "docs" / f"{name}.{lang}.md").read_text(encoding="utf-8")) for name in ("index", "glossary")]
         pages += [(topic_source(topic.slug, lang), None) for topic in catalogue.topics]
         for name, source in pages:
             meta, markdown = _front_matter(source) if source else ({"chapter": "topic", "topic": Path(name).name.split(".")[0]}, "")
@@ -437,7 +445,7 @@ def measure(size: int, workdir: Path, runs: int, real_size: int) -> tuple[Result
     control = control_project(source, folder / "control")
     build(control, sites["control"], log, keep=True)
     clocked = build(source, folder / "site-clocked", log, hook_times=folder / "hooks.json")
-    slugs = [topic.slug for topic in check_project(source).topics]
+    slugs = [topic.slug for topic in check_project(source).catalogue.topics]
     samples = [f"{prefix}{path}index.html" for prefix in ("", "en/") for path in ("", f"topics/{slugs[0]}/", f"topics/{slugs[len(slugs) // 2]}/", f"topics/{slugs[-1]}/")]
     differences = same_pages(sites["ours"], sites["control"], samples)
     for site in sites.values():
@@ -575,7 +583,7 @@ def main() -> int:
     sizes = [int(size) for size in args.sizes.split(",")]
     if args.runs < 1 or any(size < 1 for size in sizes):
         parser.error("runs and sizes must be positive")
-    real_size = len(check_project(ROOT).topics)
+    real_size = len(check_project(ROOT).catalogue.topics)
     header = machine()
     load = _load()
     workdir = Path(tempfile.mkdtemp(prefix="chapter-benchmark-", dir=args.workdir))

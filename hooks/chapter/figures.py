@@ -50,9 +50,20 @@ class Node:
     def shown_in(self, lang: str) -> bool:
         return self.languages is None or lang in self.languages
 
-    def characters(self, lang: str) -> str:
-        """What a reader of `lang` sees of this element's text."""
-        return "".join(item if isinstance(item, str) else item.characters(lang) for item in self.content if isinstance(item, str) or item.shown_in(lang))
+    def characters(self, lang: str, code: bool = True) -> str:
+        """What a reader of `lang` sees of this element's text; without monospace parts (code) unless `code`."""
+        return "".join(
+            item if isinstance(item, str) else item.characters(lang, code) if code or not item.monospace else " "
+            for item in self.content
+            if isinstance(item, str) or item.shown_in(lang)
+        )
+
+
+@dataclass(frozen=True)
+class Label:
+    line: int
+    text: str
+    prose: str  # the text without its monospace parts, such as `nvidia-smi`: what the wording rules read
 
 
 @dataclass(frozen=True)
@@ -80,8 +91,8 @@ class Figure:
             position = end
         return b"".join(pieces) + self.source[position:]
 
-    def labels(self, lang: str) -> list[tuple[int, str, bool]]:
-        """(line, text, is code) of every label a reader of `lang` sees or hears, whitespace collapsed."""
+    def labels(self, lang: str) -> list[Label]:
+        """Every label a reader of `lang` sees or hears, whitespace collapsed."""
         found = []
 
         def visit(node: Node) -> None:
@@ -90,7 +101,7 @@ class Figure:
             if node.name in LABELS:
                 text = " ".join(node.characters(lang).split())
                 if text:
-                    found.append((node.line, text, node.monospace))
+                    found.append(Label(node.line, text, "" if node.monospace else " ".join(node.characters(lang, code=False).split())))
                 return
             for child in node.children:
                 visit(child)
@@ -168,21 +179,23 @@ def figure_problems(figure: Figure, latin: frozenset[str] = frozenset()) -> list
             counts = {other: sum(other in child.languages for child in variants) for other in LANGUAGES}
             if counts[lang] < max(counts.values()):
                 first = next(child for child in variants if lang not in child.languages)
-                problems.append((first.line, f"<{first.name} {LANGUAGE_ATTRIBUTE}=\"{' '.join(sorted(first.languages))}\"> has no counterpart in '{lang}' beside it; add one"))
+                problems.append((first.line, f"<{first.name} {LANGUAGE_ATTRIBUTE}=\"{' '.join(sorted(first.languages))}\"> has no counterpart in '{lang}' beside it; add one (wrap a variant of several lines in one <g {LANGUAGE_ATTRIBUTE}=\"…\">)"))
                 break
         for child in node.children:
             visit(child)
 
     visit(figure.root)
-    for line, text, code in figure.labels("ru"):
-        words = [] if code else english_words(text, latin)
+    for label in figure.labels("ru"):
+        line, text = label.line, label.text
+        words = english_words(label.prose, latin)
         if words:
             problems.append((line, f"'{text}' shows English ({', '.join(words)}) on Russian pages; write a Russian variant beside it: <tspan {LANGUAGE_ATTRIBUTE}=\"ru\">…</tspan><tspan {LANGUAGE_ATTRIBUTE}=\"en\">{text}</tspan>"))
     for lang in LANGUAGES:
         if lang == "ru":
             continue
-        for line, text, _ in figure.labels(lang):
-            if cyrillic(text):
+        for label in figure.labels(lang):
+            line, text = label.line, label.text
+            if cyrillic(label.prose):
                 problems.append((line, f"'{text}' shows Russian on '{lang}' pages; write a '{lang}' variant beside it with {LANGUAGE_ATTRIBUTE}=\"{lang}\""))
     return sorted(problems)
 

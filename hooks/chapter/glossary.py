@@ -131,5 +131,10 @@ def _fold(text: str) -> str:
 
 
 def _is_gloss(text: str, start: int, end: int) -> bool:
-    """A variant alone in parentheses, as in «испытание (trial)», introduces the term rather than replacing it."""
-    return text[start - 1 : start] == "(" and text[end : end + 1] == ")"
+    """A variant in parentheses that hold nothing but it, or nothing but English, introduces a term
+    rather than replacing it: «испытание (trial)», «разброс по зёрнам (trial variance)»."""
+    opening, closing = text.rfind("(", 0, start), text.find(")", end)
+    if opening < 0 or closing < 0 or ")" in text[opening:start] or "(" in text[end:closing]:
+        return False
+    inside = text[opening + 1 : closing]
+    return inside.strip() == text[start:end] or not CYRILLIC_WORD.search(inside)

@@ -87,7 +87,7 @@ def _figure_problems(glossary: Glossary, docs: Path) -> list[tuple[str, str]]:
             continue
         found = figure_problems(figure, glossary.latin)
         for lang in LANGUAGES:
-            found += glossary.problems([(line, text) for line, text, _ in figure.labels(lang)], lang)
+            found += glossary.problems([(label.line, label.prose) for label in figure.labels(lang)], lang)
         problems += [(f"{place}:{line}", message) for line, message in sorted(found, key=lambda problem: problem[0])]
     return problems
 

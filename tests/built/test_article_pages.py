@@ -10,9 +10,12 @@ import pytest
 
 from chapter.catalogue import LANGUAGES
 from chapter.figures import parse_figure
+from chapter.glossary import load_glossary
 from chapter.wording import cyrillic, english_words
 from tests.content.articles import WRITTEN, read
-from tests.site import BuiltSite
+from tests.site import ROOT, BuiltSite
+
+LATIN = load_glossary(ROOT / "glossary.yaml").latin
 
 ROOTS = {"ru": "/", "en": "/en/"}
 
@@ -76,10 +79,9 @@ def _foreign_labels(site, url: str) -> list[tuple[str, str]]:
     found = []
     for img in page.select(".md-content img"):
         served = site.file(site.resolve(url, img["src"]).rstrip("/"))
-        for _, text, code in parse_figure(served.read_bytes()).labels(lang):
-            foreign = cyrillic(text) if lang != "ru" else bool(english_words(text))
-            if foreign and not code:
-                found.append((served.name, text))
+        for label in parse_figure(served.read_bytes()).labels(lang):
+            if cyrillic(label.prose) if lang != "ru" else english_words(label.prose, LATIN):
+                found.append((served.name, label.text))
     return found
 
 

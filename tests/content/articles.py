@@ -6,12 +6,14 @@ from pathlib import Path
 
 from chapter.articles import Outline, outline
 from chapter.catalogue import LANGUAGES
+from chapter.glossary import load_glossary
 from chapter.loader import load_catalogue
 from chapter.urls import article_source
 from tests.site import ROOT
 
 DOCS = ROOT / "docs"
 CATALOGUE = load_catalogue(ROOT / "topics.yaml")
+GLOSSARY = load_glossary(ROOT / "glossary.yaml")
 # Topics whose articles are written: all of them, the chapter's own and those borrowed from other chapters.
 WRITTEN = tuple(topic.slug for topic in CATALOGUE.topics)
 SLUGS = frozenset(topic.slug for topic in CATALOGUE.topics)

@@ -7,9 +7,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from chapter.articles import SOURCES_ANCHOR, parity_problems, prose, word_count
+from chapter.articles import SOURCES_ANCHOR, comment_problems, parity_problems, prose, prose_lines, word_count
 from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES
-from tests.content.articles import CATALOGUE, DOCS, SLUGS, WRITTEN, every_article, path, read, text
+from chapter.figures import figure_problems, figure_sources, parse_figure
+from tests.content.articles import CATALOGUE, DOCS, GLOSSARY, SLUGS, WRITTEN, every_article, path, read, text
 
 MIN_WORDS = 600
 MIN_SECTIONS = 3  # besides the sources
@@ -81,6 +82,23 @@ def test_typography(slug, lang):
     assert not re.search(r"\S[ \t]+-[ \t]+\S", reading), "a hyphen used as a dash: use — (or – for ranges)"
     if lang == "ru":
         assert not re.search(r"(?i)\b(еще|ее|объем\w*)\b", reading), "ё is missing: ещё, её, объём"
+        assert not re.findall(r"\d%", reading), "a number and % are set apart by a space in Russian: «5 %»"
+
+
+@pytest.mark.parametrize(("slug", "lang"), every_article(), ids=lambda value: value)
+def test_terms_are_the_glossarys(slug, lang):
+    comments = [(block.line + comment.line, comment.text) for block in read(slug, lang).code for comment in block.comments()]
+    assert GLOSSARY.problems(prose_lines(text(slug, lang), lang) + comments, lang) == []
+
+
+@pytest.mark.parametrize(("slug", "lang"), every_article(), ids=lambda value: value)
+def test_code_is_commented_in_the_language_of_the_article(slug, lang):
+    assert comment_problems(read(slug, lang), lang, GLOSSARY.latin) == []
+
+
+@pytest.mark.parametrize("figure", figure_sources(DOCS), ids=lambda path: path.name)
+def test_figures_speak_the_language_of_each_page(figure):
+    assert figure_problems(parse_figure(figure.read_bytes()), GLOSSARY.latin) == []
 
 
 @pytest.mark.parametrize(("slug", "lang"), every_article(), ids=lambda value: value)

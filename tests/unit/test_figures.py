@@ -51,8 +51,16 @@ def test_a_figure_without_variants_is_the_same_in_every_language():
 
 
 def test_labels_are_what_a_reader_of_the_language_sees():
-    assert [text for _, text, _ in _figure().labels("ru")] == ["потеряно", "пропускная способность, ГБ/с", "GPU 0 · H100 · NVLink", "memory_allocated"]
-    assert [(line, text) for line, text, _ in _figure().labels("en")][:2] == [(3, "lost"), (5, "bandwidth, GB/s")]
+    assert [label.text for label in _figure().labels("ru")] == ["потеряно", "пропускная способность, ГБ/с", "GPU 0 · H100 · NVLink", "memory_allocated"]
+    assert [(label.line, label.text) for label in _figure().labels("en")][:2] == [(3, "lost"), (5, "bandwidth, GB/s")]
+
+
+def test_monospace_parts_of_a_label_are_code_and_left_out_of_its_prose():
+    figure = _figure(SOURCE.replace('<text x="10" y="60">GPU 0 · H100 · NVLink</text>', '<text x="10" y="60"><tspan font-family="monospace">nvidia-smi</tspan>: <tspan systemLanguage="ru">занято</tspan><tspan systemLanguage="en">used</tspan></text>'))
+    label = figure.labels("ru")[2]
+    assert (label.text, label.prose) == ("nvidia-smi: занято", ": занято")
+    assert figure.labels("ru")[3].prose == ""
+    assert figure_problems(figure) == []
 
 
 def test_a_localised_figure_has_no_problems():
@@ -79,7 +87,7 @@ def test_russian_words_on_english_pages_are_named():
 
 def test_a_variant_without_its_counterpart_is_named():
     figure = _figure(SOURCE.replace('<text x="10" y="40" systemLanguage="en">bandwidth, GB/s</text>\n', ""))
-    assert figure_problems(figure) == [(4, "<text systemLanguage=\"ru\"> has no counterpart in 'en' beside it; add one")]
+    assert figure_problems(figure) == [(4, "<text systemLanguage=\"ru\"> has no counterpart in 'en' beside it; add one (wrap a variant of several lines in one <g systemLanguage=\"…\">)")]
 
 
 def test_a_language_the_site_does_not_have_is_named():

@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from chapter.__main__ import main
+from chapter.loader import CatalogueError
 from chapter.project import ArticleError, check_project
 from tests.site import ROOT, copy_project
 
@@ -25,7 +26,7 @@ def _write(project, path, text="## Раздел { #part }\n"):
 def test_articles_of_catalogue_topics_pass(project):
     _write(project, "docs/articles/pruning.ru.md")
     _write(project, "docs/articles/pruning.en.md")
-    assert len(check_project(project).topics) == 20
+    assert len(check_project(project).catalogue.topics) == 20
 
 
 @pytest.mark.parametrize(
@@ -76,13 +77,61 @@ def test_check_runs_as_a_module_from_the_project_folder(project):
 def test_articles_whose_languages_part_ways_are_refused_with_file_and_line(project):
     _write(project, "docs/articles/pruning.ru.md", "## Зачем { #why }\n\n## Как { #how }\n")
     _write(project, "docs/articles/pruning.en.md", "## Why { #why }\n\n## How { #how-to }\n")
-    _write(project, "docs/articles/kubernetes.ru.md", "## Поды\n")
-    _write(project, "docs/articles/kubernetes.en.md", "## Pods\n")
+    _write(project, "docs/articles/experiment-tracking.ru.md", "## Поды\n")
+    _write(project, "docs/articles/experiment-tracking.en.md", "## Pods\n")
     with pytest.raises(ArticleError) as caught:
         check_project(project)
     assert str(caught.value).splitlines() == [
         # in catalogue order
-        "docs/articles/kubernetes.ru.md:1: heading 'Поды' needs an explicit anchor, equal in both languages: 'Поды { #some-anchor }'",
-        "docs/articles/kubernetes.en.md:1: heading 'Pods' needs an explicit anchor, equal in both languages: 'Pods { #some-anchor }'",
         "docs/articles/pruning.en.md:3: heading 2 differs from pruning.ru.md:3: '## { #how-to }' here, '## { #how }' there",
+        "docs/articles/experiment-tracking.ru.md:1: heading 'Поды' needs an explicit anchor, equal in both languages: 'Поды { #some-anchor }'",
+        "docs/articles/experiment-tracking.en.md:1: heading 'Pods' needs an explicit anchor, equal in both languages: 'Pods { #some-anchor }'",
     ]
+
+
+def test_terms_the_glossary_avoids_are_refused_with_file_line_and_the_term(project):
+    _write(project, "docs/articles/pruning.ru.md", "## Зачем { #why }\n\nПосле прунинга нужна донастройка модели.\n")
+    _write(project, "docs/articles/pruning.en.md", "## Why { #why }\n\nAfter pruning the model needs fine-tuning.\n")
+    with pytest.raises(ArticleError) as caught:
+        check_project(project)
+    assert str(caught.value) == "docs/articles/pruning.ru.md:3: 'донастройка': write 'дообучение' (glossary: fine-tuning), not 'донастройка'"
+
+
+def test_code_comments_in_another_language_are_refused(project):
+    code = "```python\nx = 1  # {}\nprint(x)\n```\n"
+    _write(project, "docs/articles/pruning.ru.md", "## Зачем { #why }\n\n" + code.format("one weight in fp16"))
+    _write(project, "docs/articles/pruning.en.md", "## Why { #why }\n\n" + code.format("один вес в fp16"))
+    with pytest.raises(ArticleError) as caught:
+        check_project(project)
+    assert str(caught.value).splitlines() == [
+        "docs/articles/pruning.ru.md:4: comment 'one weight in fp16' is in English; Russian articles comment their code in Russian (the code itself stays as it is)",
+        "docs/articles/pruning.en.md:4: comment 'один вес в fp16' is in Russian; write it in the language of the article",
+    ]
+
+
+def test_figures_with_words_in_the_wrong_language_are_refused(project):
+    figure = project / "docs/figures/kubernetes-mig-h100.svg"
+    figure.write_text(figure.read_text(encoding="utf-8").replace("</svg>", '<text x="1" y="1">three slices stay idle</text>\n</svg>'), encoding="utf-8")
+    line = figure.read_text(encoding="utf-8").splitlines().index('<text x="1" y="1">three slices stay idle</text>') + 1
+    with pytest.raises(ArticleError) as caught:
+        check_project(project)
+    assert str(caught.value) == (
+        f"docs/figures/kubernetes-mig-h100.svg:{line}: 'three slices stay idle' shows English (three, slices, stay, idle) on Russian pages; "
+        'write a Russian variant beside it: <tspan systemLanguage="ru">…</tspan><tspan systemLanguage="en">three slices stay idle</tspan>'
+    )
+
+
+def test_a_handmade_language_copy_of_a_figure_is_refused_rather_than_overwritten(project):
+    _write(project, "docs/figures/extra.ru.svg", '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>\n')
+    with pytest.raises(ArticleError) as caught:
+        check_project(project)
+    assert str(caught.value) == "docs/figures/extra.ru.svg: per-language copies are written by the build from extra.svg; put every language's labels there, marked with systemLanguage, and delete this file"
+
+
+def test_a_broken_glossary_is_refused_with_its_place(project):
+    text = (project / "glossary.yaml").read_text(encoding="utf-8")
+    (project / "glossary.yaml").write_text(text.replace("  - id: cache\n", "  - id: Cache\n", 1), encoding="utf-8")
+    line = text.splitlines().index("  - id: cache") + 1
+    with pytest.raises(CatalogueError) as caught:
+        check_project(project)
+    assert str(caught.value) == f"glossary.yaml:{line}:9: terms[1].id: 'Cache' is not a lower-case kebab-case identifier such as 'gpu-architecture' (letters a–z, digits, single hyphens)"

@@ -10,6 +10,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from chapter.catalogue import Text
+from chapter.glossary import parse_glossary
 from chapter.language import STRINGS
 from chapter.render import PageError, PageRenderer
 from chapter.urls import relative_url
@@ -18,9 +19,27 @@ from tests.site import ROOT
 TEMPLATES = ROOT / "overrides" / "chapter"
 
 
+GLOSSARY = parse_glossary("""\
+terms:
+  - id: cache
+    term: {ru: кэш, en: cache}
+    avoid: {ru: [кеш]}
+    definition: {ru: Быстрая память, en: Fast memory}
+  - id: yo
+    term: {ru: ёмкость, en: capacity}
+    definition: {ru: "<b>Объём</b>", en: Size}
+  - id: bucket
+    term: {ru: бакет, en: bucket}
+    definition: {ru: Группа градиентов, en: A group of gradients}
+  - id: zero
+    term: {ru: шардирование, en: sharding}
+    definition: {ru: Разделение, en: Splitting}
+""")
+
+
 @pytest.fixture
 def renderer(catalogue, tmp_path):
-    return PageRenderer(catalogue, TEMPLATES, tmp_path)
+    return PageRenderer(catalogue, TEMPLATES, tmp_path, glossary=GLOSSARY)
 
 
 def _soup(markdown: str) -> BeautifulSoup:
@@ -31,7 +50,7 @@ def test_pages_without_chapter_front_matter_are_left_alone(renderer):
     assert renderer.render({"title": "About"}, "text", "ru") is None
 
 
-@pytest.mark.parametrize("meta", [{"chapter": "glossary"}, {"chapter": "topic", "topic": "no-such-topic"}])
+@pytest.mark.parametrize("meta", [{"chapter": "colophon"}, {"chapter": "topic", "topic": "no-such-topic"}])
 def test_unknown_chapter_pages_fail(renderer, meta):
     with pytest.raises(PageError):
         renderer.render(meta, "", "ru")
@@ -137,3 +156,36 @@ def test_topic_page_says_when_its_article_was_checked(renderer, catalogue, lang,
 def test_topic_page_without_a_review_date_says_nothing_of_it(renderer, catalogue):
     topic = dataclasses.replace(catalogue.topics[0], reviewed=None)
     assert _soup(renderer.topic(topic, "ru").markdown).select_one(".ci-heading__reviewed") is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "order"),
+    [("ru", ["bucket", "yo", "cache", "zero"]), ("en", ["bucket", "cache", "yo", "zero"])],
+)
+def test_glossary_lists_terms_alphabetically_in_the_page_language(renderer, lang, order):
+    page = renderer.render({"chapter": "glossary"}, "", lang)
+    entries = _soup(page.markdown).select(".ci-glossary__entry")
+    assert [entry["id"] for entry in entries] == order  # ё sorts with е, before к
+    assert page.title == STRINGS[lang]["glossary_title"]
+
+
+def test_glossary_entry_gives_the_counterpart_definition_and_variants_to_avoid(renderer):
+    entry = _soup(renderer.render({"chapter": "glossary"}, "", "ru").markdown).select_one("#cache")
+    assert entry.dfn.get_text() == "кэш"
+    other = entry.select_one(".ci-glossary__other")
+    assert (other.get_text(), other["lang"]) == ("cache", "en")
+    assert entry.dd.p.get_text() == "Быстрая память"
+    assert entry.select_one(".ci-glossary__avoid").get_text() == "Не пишем: «кеш»"
+    english = _soup(renderer.render({"chapter": "glossary"}, "", "en").markdown).select_one("#cache")
+    assert english.select_one(".ci-glossary__avoid") is None  # English has no variants to avoid here
+
+
+def test_glossary_text_is_escaped(renderer):
+    markdown = renderer.render({"chapter": "glossary"}, "", "ru").markdown
+    assert "<b>" not in markdown and "&lt;b&gt;Объём&lt;/b&gt;" in markdown
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_index_links_to_the_glossary(renderer, lang):
+    link = _soup(renderer.render({"chapter": "index"}, "", lang).markdown).select_one(".ci-index__glossary a")
+    assert (link["href"], link.get_text()) == ("glossary/", STRINGS[lang]["glossary_link"])

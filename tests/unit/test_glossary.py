@@ -1,0 +1,167 @@
+"""glossary.yaml: read with positioned errors, described for editors, and applied to text in any inflected form."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import yaml
+from jsonschema import Draft202012Validator
+
+from chapter.glossary import load_glossary, parse_glossary
+from chapter.loader import CatalogueError
+from tests.site import ROOT
+
+MINIMAL = """\
+terms:
+  - id: cache
+    term: {ru: кэш, en: cache}
+    avoid: {ru: [кеш]}
+    definition: {ru: Быстрая память, en: Fast memory}
+  - id: checkpoint
+    term: {ru: чекпоинт, en: checkpoint}
+    avoid: {ru: [контрольная точка]}
+    definition: {ru: Сохранённое состояние, en: Saved state}
+  - id: trial
+    term: {ru: испытание, en: trial}
+    avoid: {ru: [trial]}
+    definition: {ru: Один запуск, en: One run}
+  - id: tflops
+    term: {ru: ТФЛОПС, en: TFLOPS}
+    avoid: {ru: [TFLOPS], en: [TFLOP/s]}
+    definition: {ru: 10¹² операций в секунду, en: 10¹² operations per second}
+latin: [leaf]
+"""
+SCHEMA = json.loads((ROOT / "glossary.schema.json").read_text(encoding="utf-8"))
+VALIDATOR = Draft202012Validator(SCHEMA)
+
+
+def _errors(text: str) -> list[str]:
+    with pytest.raises(CatalogueError) as caught:
+        parse_glossary(text)
+    return str(caught.value).splitlines()
+
+
+def _problems(text: str, lang: str = "ru") -> list[tuple[int, str]]:
+    return parse_glossary(MINIMAL).problems([(7, text)], lang)
+
+
+def test_real_glossary_loads_and_points_editors_at_its_schema():
+    glossary = load_glossary(ROOT / "glossary.yaml")
+    assert len(glossary.terms) >= 20
+    text = (ROOT / "glossary.yaml").read_text(encoding="utf-8")
+    assert text.splitlines()[0] == "# yaml-language-server: $schema=./glossary.schema.json"
+    assert VALIDATOR.is_valid(yaml.safe_load(text))
+
+
+def test_every_term_is_defined_in_both_languages_and_ids_are_unique():
+    glossary = load_glossary(ROOT / "glossary.yaml")
+    assert len({term.id for term in glossary.terms}) == len(glossary.terms)
+    assert all(term.definition.ru and term.definition.en for term in glossary.terms)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Кеш аллокатора растёт.", "'Кеш'"),  # capital at the start of a sentence
+        ("размер кеша", "'кеша'"),
+        ("по кешированию", "'кешированию'"),
+        ("две контрольные точки", "'контрольные точки'"),  # both words declined
+        ("у контрольной\nточки", "'контрольной\nточки'"),
+        ("81 trials", "'trials'"),
+        ("все испытания (и trials тоже)", "'trials'"),  # parentheses, but Russian inside
+        ("989 TFLOPS", "'TFLOPS'"),
+    ],
+)
+def test_avoided_variants_are_found_in_any_form(text, found):
+    assert [message.split(":")[0] for _, message in _problems(text)] == [found]
+
+
+def test_the_message_names_the_line_the_term_and_the_glossary_entry():
+    assert _problems("размер кеша") == [(7, "'кеша': write 'кэш' (glossary: cache), not 'кеш'")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "KV-кэш и кэш L2",  # the term itself
+        "испытание (trial) — один запуск",  # the gloss that introduces a term
+        "разброс по зёрнам (trial variance)",  # an English gloss of a phrase
+        "мускешбо",  # inside another word
+        "989 ТФЛОПС",
+    ],
+)
+def test_the_term_itself_its_gloss_and_other_words_pass(text):
+    assert _problems(text) == []
+
+
+def test_each_language_has_its_own_variants():
+    assert _problems("989 TFLOP/s", "en") == [(7, "'TFLOP/s': write 'TFLOPS' (glossary: tflops), not 'TFLOP/s'")]
+    assert _problems("a cache of 989 TFLOPS", "en") == []
+
+
+def test_yo_and_ye_are_the_same_letter():
+    glossary = parse_glossary(MINIMAL.replace("[кеш]", "[свёртка]"))
+    assert len(glossary.problems([(1, "поэлементная свертка")], "ru")) == 1
+    assert len(glossary.problems([(1, "поэлементная свёртка")], "ru")) == 1
+
+
+def test_latin_words_are_read_in_lower_case():
+    assert parse_glossary(MINIMAL.replace("latin: [leaf]", "latin: [Leaf, Spine]")).latin == frozenset({"leaf", "spine"})
+
+
+CASES = {
+    "unknown key": (
+        MINIMAL.replace("    avoid: {ru: [кеш]}\n", "    avoids: {ru: [кеш]}\n"),
+        ["glossary.yaml:4:5: terms[0]: unknown key 'avoids' — did you mean 'avoid'?"],
+    ),
+    "missing definition": (
+        MINIMAL.replace("    definition: {ru: Быстрая память, en: Fast memory}\n", ""),
+        ["glossary.yaml:2:5: terms[0].definition: missing required key"],
+    ),
+    "missing translation": (
+        MINIMAL.replace("term: {ru: кэш, en: cache}", "term: {ru: кэш}"),
+        ["glossary.yaml:3:11: terms[0].term.en: missing translation"],
+    ),
+    "bad id": (
+        MINIMAL.replace("id: cache", "id: Cache"),
+        ["glossary.yaml:2:9: terms[0].id: 'Cache' is not a lower-case kebab-case identifier such as 'gpu-architecture' (letters a–z, digits, single hyphens)"],
+    ),
+    "avoid as a list": (
+        MINIMAL.replace("avoid: {ru: [кеш]}", "avoid: [кеш]"),
+        ["glossary.yaml:4:12: terms[0].avoid: expected a mapping of languages (ru, en) to lists of variants; found a list"],
+    ),
+    "unknown language": (
+        MINIMAL.replace("avoid: {ru: [кеш]}", "avoid: {ru: [кеш], de: [Cache]}"),
+        ["glossary.yaml:4:24: terms[0].avoid: unknown key 'de'; expected one of: ru, en"],
+    ),
+    "variant as text": (
+        MINIMAL.replace("avoid: {ru: [кеш]}", "avoid: {ru: кеш}"),
+        ["glossary.yaml:4:17: terms[0].avoid.ru: expected a list; found text"],
+    ),
+    "no terms": ("latin: [leaf]\n", ["glossary.yaml:1:1: terms: missing required key"]),
+    "empty file": ("\n", ["glossary.yaml:1:1: the file is empty; it must hold the terms of the chapter"]),
+}
+# The schema sees only shapes; these two need the loader.
+LOADER_ONLY = {
+    "duplicate id": (
+        MINIMAL.replace("id: checkpoint", "id: cache"),
+        ["glossary.yaml:6:9: terms[1].id: duplicate term id 'cache'; each must be unique"],
+    ),
+    "variant that forbids its own term": (
+        MINIMAL.replace("avoid: {ru: [кеш]}", "avoid: {ru: [кэша]}"),
+        ["glossary.yaml:4:18: terms[0].avoid.ru[0]: 'кэша' would also forbid the term itself, 'кэш'"],
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES.values(), ids=CASES.keys())
+def test_mistakes_are_named_with_their_place_and_the_schema_refuses_them(text, expected):
+    assert _errors(text) == expected
+    assert not VALIDATOR.is_valid(yaml.safe_load(text))
+
+
+@pytest.mark.parametrize(("text", "expected"), LOADER_ONLY.values(), ids=LOADER_ONLY.keys())
+def test_mistakes_only_the_loader_sees(text, expected):
+    assert _errors(text) == expected
+    assert VALIDATOR.is_valid(yaml.safe_load(text))
