@@ -36,6 +36,7 @@ INLINE_MARKUP = re.compile(r"`[^`\n]*`|\{[^}\n]*\}")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 LATIN_PHRASE = re.compile(r"[A-Za-z]{2,}[^A-Za-z]+[A-Za-z]{2,}")
 ANCHOR = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+ENGLISH_GLOSS = re.compile(r"\([^()А-Яа-яЁё]*\)")  # «затухание весов (weight decay)»
 
 
 @dataclass(frozen=True)
@@ -323,6 +324,19 @@ def comment_problems(article: Outline, lang: str, latin: frozenset[str] = frozen
                 problems.append((line, f"comment '{comment.text}' is in English; Russian articles comment their code in Russian (the code itself stays as it is)"))
             elif lang != "ru" and cyrillic(comment.text):
                 problems.append((line, f"comment '{comment.text}' is in Russian; write it in the language of the article"))
+    return problems
+
+
+def alt_problems(article: Outline, lang: str, latin: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
+    """Figure text alternatives not in the article's language; an English term in parentheses is a gloss."""
+    problems = []
+    for figure in article.figures:
+        if lang == "ru":
+            words = english_words(ENGLISH_GLOSS.sub(" ", figure.alt), latin)
+            if words:
+                problems.append((figure.line, f"the figure's text alternative has English words ({', '.join(words)}); describe the figure in Russian (an English term may follow in parentheses)"))
+        elif cyrillic(figure.alt):
+            problems.append((figure.line, "the figure's text alternative is in Russian; describe the figure in the language of the article"))
     return problems
 
 

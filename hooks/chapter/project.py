@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .articles import Outline, article_problems, comment_problems, link_problems, outline, parity_problems, prose_lines
+from .articles import Outline, alt_problems, article_problems, comment_problems, link_problems, outline, parity_problems, prose_lines
 from .catalogue import DEFAULT_LANGUAGE, LANGUAGES, Catalogue
 from .errors import ChapterError
 from .figures import FIGURES_FOLDER, FigureError, figure_problems, figure_sources, handmade_copies, parse_figure
@@ -63,7 +63,7 @@ def _article_problems(catalogue: Catalogue, glossary: Glossary, docs: Path) -> l
         place = article_source(slug, lang)
         own = article_problems(found) + link_problems(found, anchors[lang])
         own += glossary.problems(prose_lines(texts[slug, lang], lang) + _comment_lines(found), lang)
-        own += comment_problems(found, lang, glossary.latin)
+        own += comment_problems(found, lang, glossary.latin) + alt_problems(found, lang, glossary.latin)
         original = outlines.get((slug, DEFAULT_LANGUAGE))
         if lang != DEFAULT_LANGUAGE and original is not None:
             name = article_source(slug, DEFAULT_LANGUAGE).rpartition("/")[2]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from chapter.glossary import load_glossary
 from chapter.language import long_date
 from chapter.urls import article_source
 
 LANGS = {"ru": "/", "en": "/en/"}
+GLOSSARY_TITLE = {"ru": "Глоссарий главы", "en": "Glossary of the chapter"}
 
 
 def _text(node) -> str:
@@ -133,7 +135,7 @@ SITE_URL = "http://127.0.0.1:8000"  # mkdocs.yml's default when SITE_URL is not 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_alternates_point_to_the_same_page_in_each_language(site, catalogue, lang):
-    paths = [""] + [f"topics/{t.slug}/" for t in catalogue.topics]
+    paths = ["", "glossary/"] + [f"topics/{t.slug}/" for t in catalogue.topics]
     for path in paths:
         url = LANGS[lang] + path
         page = site.html(url)
@@ -201,7 +203,7 @@ def test_each_language_has_its_own_utf8_search_index(site, catalogue, lang):
     index = json.loads(raw)
     assert index["config"]["lang"] == ["ru", "en"]  # both stemmers: each language quotes the other's titles
     titles = {doc["title"] for doc in index["docs"] if "#" not in doc["location"]}
-    assert titles == {catalogue.chapter.title[lang]} | {t.title[lang] for t in catalogue.topics}
+    assert titles == {catalogue.chapter.title[lang], GLOSSARY_TITLE[lang]} | {t.title[lang] for t in catalogue.topics}
     for doc in index["docs"]:
         page, _, anchor = doc["location"].partition("#")
         html = site.html(LANGS[lang] + page)
@@ -267,7 +269,7 @@ def test_sitemap_lists_every_page_with_absolute_addresses_and_alternates(site, c
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
     root = ElementTree.parse(site.root / "sitemap.xml").getroot()
     base = "http://127.0.0.1:8000"
-    paths = ["/"] + [f"/topics/{t.slug}/" for t in catalogue.topics]
+    paths = ["/", "/glossary/"] + [f"/topics/{t.slug}/" for t in catalogue.topics]
     expected = {prefix.rstrip("/") + path for prefix in ("", "/en") for path in paths}
     locations = {}
     for url in root.findall("s:url", ns):
@@ -291,3 +293,29 @@ def test_every_topic_page_says_when_its_article_was_checked(site, catalogue, lan
         line = site.html(f"{LANGS[lang]}topics/{topic.slug}/").select_one(".ci-heading__reviewed")
         assert line.select_one("time")["datetime"] == topic.reviewed.isoformat(), topic.slug
         assert line.get_text() == words + long_date(lang, topic.reviewed)
+
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_glossary_page_defines_every_term_in_the_page_language(site, lang):
+    glossary = load_glossary(site.project / "glossary.yaml")
+    other = "en" if lang == "ru" else "ru"
+    page = site.html(f"{LANGS[lang]}glossary/")
+    assert page.html["lang"] == lang
+    assert page.h1.get_text() == GLOSSARY_TITLE[lang]
+    entries = {entry["id"]: entry for entry in page.select(".ci-glossary__entry")}
+    assert set(entries) == {term.id for term in glossary.terms}
+    for term in glossary.terms:
+        entry = entries[term.id]
+        assert entry.dfn.get_text() == term.term[lang]
+        assert entry.select_one(f'.ci-glossary__other[lang="{other}"]').get_text() == term.term[other]
+        assert entry.dd.p.get_text() == term.definition[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_chapter_index_and_navigation_lead_to_the_glossary(site, lang):
+    index = site.html(LANGS[lang])
+    link = index.select_one(".ci-index__glossary a")
+    assert site.resolve(LANGS[lang], link["href"]) == f"{LANGS[lang]}glossary/"
+    navigation = [site.resolve(LANGS[lang], a["href"]) for a in index.select("nav.md-nav--primary a.md-nav__link[href]")]
+    assert f"{LANGS[lang]}glossary/" in navigation

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from chapter.articles import SOURCES_ANCHOR, comment_problems, parity_problems, prose, prose_lines, word_count
+from chapter.articles import SOURCES_ANCHOR, alt_problems, comment_problems, parity_problems, prose, prose_lines, word_count
 from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES
 from chapter.figures import figure_problems, figure_sources, parse_figure
 from tests.content.articles import CATALOGUE, DOCS, GLOSSARY, SLUGS, WRITTEN, every_article, path, read, text
@@ -103,6 +103,7 @@ def test_figures_speak_the_language_of_each_page(figure):
 
 @pytest.mark.parametrize(("slug", "lang"), every_article(), ids=lambda value: value)
 def test_figures_ship_with_the_site_and_have_a_text_alternative(slug, lang):
+    assert alt_problems(read(slug, lang), lang, GLOSSARY.latin) == []
     for figure in read(slug, lang).figures:
         assert figure.alt.strip(), f"line {figure.line}: a figure needs a text alternative"
         assert figure.source.startswith("../figures/") and figure.source.endswith(".svg"), figure.source

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from chapter.articles import article_problems, link_problems, mark_link_languages, outline, parity_problems, prose, word_count
+from chapter.articles import alt_problems, article_problems, link_problems, mark_link_languages, outline, parity_problems, prose, word_count
 
 RUSSIAN = """\
 ## Как устроено { #how-it-works }
@@ -201,3 +201,18 @@ def test_links_in_the_other_language_are_marked_with_it():
     assert mark_link_languages(russian, "ru") == russian.replace("1910.02054)", '1910.02054){ lang="en" }', 1)
     english = "See [Сеть кластера](cluster-networking.md) and [the NCCL guide](https://docs.nvidia.com/).\n"
     assert mark_link_languages(english, "en") == english.replace("cluster-networking.md)", 'cluster-networking.md){ lang="ru" }')
+
+
+@pytest.mark.parametrize(
+    ("lang", "alt", "expected"),
+    [
+        ("ru", "Кольцо из четырёх GPU, NVLink и `memory_allocated`", []),
+        ("ru", "Две панели в плоскости скорости обучения и затухания весов (weight decay)", []),
+        ("ru", "Кольцо, отмечено lost", [(1, "the figure's text alternative has English words (lost); describe the figure in Russian (an English term may follow in parentheses)")]),
+        ("en", "A ring of four GPUs", []),
+        ("en", "Кольцо из четырёх GPU", [(1, "the figure's text alternative is in Russian; describe the figure in the language of the article")]),
+    ],
+    ids=["names", "gloss", "english", "english page", "russian on english page"],
+)
+def test_a_figures_text_alternative_is_in_the_language_of_the_article(lang, alt, expected):
+    assert alt_problems(outline(f"![{alt}](../figures/ring.svg)\n"), lang) == expected
