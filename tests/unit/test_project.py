@@ -132,6 +132,7 @@ def test_a_broken_glossary_is_refused_with_its_place(project):
     text = (project / "glossary.yaml").read_text(encoding="utf-8")
     (project / "glossary.yaml").write_text(text.replace("  - id: cache\n", "  - id: Cache\n", 1), encoding="utf-8")
     line = text.splitlines().index("  - id: cache") + 1
+    position = [row for row in text.splitlines() if row.startswith("  - id: ")].index("  - id: cache")
     with pytest.raises(CatalogueError) as caught:
         check_project(project)
-    assert str(caught.value) == f"glossary.yaml:{line}:9: terms[1].id: 'Cache' is not a lower-case kebab-case identifier such as 'gpu-architecture' (letters a–z, digits, single hyphens)"
+    assert str(caught.value) == f"glossary.yaml:{line}:9: terms[{position}].id: 'Cache' is not a lower-case kebab-case identifier such as 'gpu-architecture' (letters a–z, digits, single hyphens)"
