@@ -17,13 +17,13 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES
+from chapter.catalogue import DEFAULT_LANGUAGE
 from chapter.errors import ChapterError
 from chapter.figures import sync_localised_figures
-from chapter.language import translate
+from chapter.language import search_view, translate
 from chapter.project import Project, check_project
 from chapter.render import PageRenderer
-from chapter.search import point_search_at_language, split_search_index
+from chapter.search import index_site
 from chapter.sources import navigation, sync_topic_sources
 from chapter.urls import absolute_alternates
 
@@ -95,6 +95,13 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 def on_page_context(context: dict, page: Page, config: MkDocsConfig, **_) -> dict:
     # mkdocs-static-i18n has pointed config.extra.alternate at this page's counterparts by now.
     context["hreflang"] = absolute_alternates(config.site_url, getattr(config.extra, "alternate", []))
+    context["search"] = search_view(config.theme["language"])
+    return context
+
+
+def on_template_context(context: dict, template_name: str, config: MkDocsConfig) -> dict:
+    # The 404 page has no Markdown source, so no page context; it searches like any page.
+    context["search"] = search_view(config.theme["language"])
     return context
 
 
@@ -117,15 +124,14 @@ def on_pre_build(config: MkDocsConfig) -> None:
     _open_builds += 1
 
 
-def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    return point_search_at_language(output, config.theme["language"], DEFAULT_LANGUAGE)
-
-
 @event_priority(-200)
 def on_post_build(config: MkDocsConfig) -> None:
     global _open_builds
     _open_builds -= 1
-    # Only the outermost build has all languages in one index: mkdocs-static-i18n
-    # (priority -100) merges them there, after the extra languages' builds.
+    # Only the outermost build sees every language's pages: mkdocs-static-i18n
+    # (priority -100) builds the other languages inside it, before this runs.
     if _open_builds == 0:
-        split_search_index(Path(config.site_dir), LANGUAGES, DEFAULT_LANGUAGE)
+        try:
+            index_site(Path(config.site_dir))
+        except ChapterError as error:
+            raise PluginError(str(error)) from None

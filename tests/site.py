@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+import json
 import os
 import posixpath
 import shutil
@@ -69,3 +71,13 @@ def build_copy(dest: Path, files: dict[str, str | None] | None = None) -> BuiltS
     result = mkdocs("build", "--strict", "--site-dir", str(dest / "site"), cwd=project)
     assert result.returncode == 0, result.stdout + result.stderr
     return BuiltSite(project, dest / "site", result.stdout + result.stderr)
+
+
+def search_fragments(site_root: Path) -> list[dict]:
+    """What Pagefind stored of every indexed page: its address, text, fields and filters."""
+    signature = b"pagefind_dcd"
+    fragments = []
+    for path in sorted((site_root / "pagefind" / "fragment").glob("*.pf_fragment")):
+        data = gzip.decompress(path.read_bytes())
+        fragments.append(json.loads(data.removeprefix(signature)))
+    return fragments

@@ -8,6 +8,7 @@ written by hand.
 from __future__ import annotations
 
 import datetime
+import json
 from typing import Mapping
 
 from babel import Locale
@@ -37,6 +38,20 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "glossary_summary": "Термины главы: как они пишутся по-русски, их английские соответствия и что они значат.",
         "glossary_link": "Глоссарий: термины главы, их английские соответствия и определения",
         "glossary_avoid": "Не пишем:",
+        "search.open": "Поиск по главе",
+        "search.title": "Поиск по главе",
+        "search.field": "Что найти",
+        "search.placeholder": "Слово в любой форме",
+        "search.close": "Закрыть",
+        "search.chapter": "Глава",
+        "search.any": "все",
+        "search.searching": "Ищем…",
+        "search.none": "Ничего не нашлось. Проверьте написание или снимите фильтры.",
+        "search.more": "Показать ещё",
+        "search.failed": "Поиск не загрузился. Обновите страницу и попробуйте снова.",
+        "search.found.one": "Найдена {count} страница",
+        "search.found.few": "Найдены {count} страницы",
+        "search.found.many": "Найдено {count} страниц",
         "toggle.default": "Включить тёмную тему",
         "toggle.slate": "Включить светлую тему",
         "borrowed_note.one": "{count} тема показана здесь из других глав — она подходит по смыслу и открывается в своей главе.",
@@ -61,6 +76,19 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "glossary_summary": "The chapter’s terms: what they mean, and how the Russian edition writes them.",
         "glossary_link": "Glossary: the chapter’s terms, their Russian counterparts and definitions",
         "glossary_avoid": "Not:",
+        "search.open": "Search the chapter",
+        "search.title": "Search the chapter",
+        "search.field": "What to find",
+        "search.placeholder": "A word in any form",
+        "search.close": "Close",
+        "search.chapter": "Chapter",
+        "search.any": "all",
+        "search.searching": "Searching…",
+        "search.none": "Nothing found. Check the spelling or clear the filters.",
+        "search.more": "Show more",
+        "search.failed": "Search did not load. Reload the page and try again.",
+        "search.found.one": "{count} page found",
+        "search.found.other": "{count} pages found",
         "toggle.default": "Switch to the dark scheme",
         "toggle.slate": "Switch to the light scheme",
         "borrowed_note.one": "{count} topic is shown here from another chapter: it fits this chapter’s subject and opens in its own chapter.",
@@ -84,6 +112,14 @@ def plural_category(lang: str, count: int) -> str:
 def long_date(lang: str, date: datetime.date) -> str:
     """A date as the page language writes it in running text: «1 декабря 2026 г.», "1 December 2026"."""
     return format_date(date, format="long", locale=locale(lang))
+
+
+def search_view(lang: str) -> dict:
+    """The search box's strings in one language: for the template, and as JSON for its script."""
+    prefix = "search."
+    strings = {key.removeprefix(prefix): value for key, value in STRINGS[lang].items() if key.startswith(prefix)}
+    strings["label"] = STRINGS[lang]["label"]
+    return {"strings": strings, "json": json.dumps(strings, ensure_ascii=False, sort_keys=True)}
 
 
 def translate(lang: str, key: str, **values: object) -> str:

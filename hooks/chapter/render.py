@@ -141,7 +141,7 @@ class PageRenderer:
             )
             for term in sorted(self.glossary.terms, key=lambda term: _alphabetical(term.term[lang]))
         ]
-        html = self._template("glossary.html", lang).render(entries=entries)
+        html = self._template("glossary.html", lang).render(entries=entries, chapter=self.catalogue.chapter.title[lang])
         return RenderedPage(translate(lang, "glossary_title"), translate(lang, "glossary_summary"), _join(html))
 
     def topic(self, topic: Topic, lang: str) -> RenderedPage:
@@ -157,6 +157,7 @@ class PageRenderer:
             topic=self._topic_view(topic, lang, here, badge_href=relative_url(here, f"#label-{topic.label.id}")),
             origin=OriginView(_quote(lang, topic.origin.title[lang]), topic.origin.url) if topic.origin else None,
             reviewed=DateView(topic.reviewed.isoformat(), long_date(lang, topic.reviewed)) if topic.reviewed else None,
+            chapter=(topic.origin.title if topic.origin else self.catalogue.chapter.title)[lang],
         )
         article = self._article(topic, lang)
         body = article if article is not None else str(macros.missing_article())

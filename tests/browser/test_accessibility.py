@@ -19,14 +19,15 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import TIMEOUT_MS, VIEWPORT, serve
 from tests.browser.faults import BROKEN_PAGE, broken_copy
+from tests.browser.searching import search_for
 from tests.site import ROOT
 
 pytestmark = pytest.mark.browser
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SCHEMES = {"default": "light", "slate": "dark"}
-# What a screen reader announces for the search dialog and the language switcher (Material's own words).
-SEARCH_NAME = {"ru": "Поиск", "en": "Search"}
+# What a screen reader announces for the search button and the language switcher.
+SEARCH_NAME = {"ru": "Поиск по главе", "en": "Search the chapter"}
 SWITCHER_NAME = {"ru": "Выберите язык", "en": "Select language"}
 SKIP_TEXT = {"ru": "Перейти к содержанию", "en": "Skip to content"}
 KEYBOARD_PAGES = ["/", "/en/topics/kubernetes/", "/404.html"]
@@ -151,7 +152,7 @@ def audit(browser: Browser, base_url: str, site, catalogue) -> dict[str, PageAud
             toggle_scheme(page)
         result.foreign_text = page.evaluate(FOREIGN_TEXT, {"english": english, "russian": russian})
         result.other_titles = [tuple(pair) for pair in page.evaluate(OTHER_TITLES)]
-        result.search_named = page.get_by_role("dialog", name=SEARCH_NAME.get(lang, "?"), exact=True).count()
+        result.search_named = page.get_by_role("button", name=SEARCH_NAME.get(lang, "?"), exact=True).count()
         result.switcher_named = page.get_by_role("button", name=SWITCHER_NAME.get(lang, "?"), exact=True).count()
     context.close()
     return audits
@@ -175,14 +176,28 @@ def test_axe_finds_no_violations_on_any_page_in_either_scheme(audit):
     assert not failures, f"axe-core found violations on {len(failures)} page views:\n" + "\n".join(failures)
 
 
-def test_search_dialog_and_language_switcher_are_named_in_the_page_language(audit):
+def test_search_and_language_switcher_are_named_in_the_page_language(audit):
     unnamed = [
-        f"{url}: search dialog named {SEARCH_NAME.get(page.lang)!r} ×{page.search_named}, "
+        f"{url}: search button named {SEARCH_NAME.get(page.lang)!r} ×{page.search_named}, "
         f"language switcher named {SWITCHER_NAME.get(page.lang)!r} ×{page.switcher_named}"
         for url, page in audit.items()
         if (page.search_named, page.switcher_named) != (1, 1)
     ]
     assert not unnamed, "\n".join(unnamed)
+
+
+@pytest.mark.parametrize(("url", "query"), [("/topics/kubernetes/", "кластер"), ("/en/", "clusters")])
+def test_open_search_with_results_has_no_violations_in_either_scheme(page: Page, url: str, query: str):
+    page.goto(url)
+    lang = page.evaluate("document.documentElement.lang")
+    for _ in SCHEMES:
+        scheme = page.locator("body").get_attribute("data-md-color-scheme")
+        search_for(page, query, shortcut=False)
+        expect(page.get_by_role("dialog", name=SEARCH_NAME[lang], exact=True)).to_be_visible()
+        violations = run_axe(page)
+        assert violations == [], f"{url}, search open, {SCHEMES[scheme]} scheme:\n{describe(violations)}"
+        page.keyboard.press("Escape")
+        toggle_scheme(page)
 
 
 def test_text_in_the_other_language_carries_its_own_lang(audit, catalogue):

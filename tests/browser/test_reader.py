@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import VIEWPORT, serve
+from tests.browser.searching import RESULTS, search_for
 from tests.conftest import HOSTILE
 
 pytestmark = pytest.mark.browser
@@ -153,34 +154,6 @@ def test_keyboard_reaches_the_first_card_and_shows_where_focus_is(page: Page):
     assert style != "none" and width >= 1, f"focused card has no visible ring: outline {style} {width}px"
 
 
-# Material shows this (in the page language) until its search worker has built the index;
-# what is typed earlier is not searched again, so tests wait for it to go.
-SEARCH_INITIALIZING = re.compile("Инициализация поиска|Initializing search")
-
-
-def search_for(page: Page, words: str) -> None:
-    """Type into Material's search once it is ready, as a reader with a keyboard would."""
-    page.keyboard.press("/")
-    field = page.locator(".md-search__input")
-    expect(field).to_be_focused()
-    expect(page.locator(".md-search-result__meta")).not_to_have_text(SEARCH_INITIALIZING)
-    # Playwright inserts characters beyond the US layout (Cyrillic) without key
-    # events, and Material searches on keyup: a last real key press sends one.
-    field.fill(words)
-    page.keyboard.press("End")
-
-
-@pytest.mark.parametrize("lang, slug", [("ru", "distillation"), ("en", "pruning")])
-def test_search_finds_a_topic_by_a_word_of_its_title(page: Page, base_url: str, catalogue, lang: str, slug: str):
-    word = catalogue.topic(slug).title[lang]
-    assert [t.slug for t in catalogue.topics if word.lower() in t.title[lang].lower()] == [slug], "the word must single out one topic"
-    page.goto(HOME[lang])
-    search_for(page, word)
-    found = page.locator(f'.md-search-result__item > a[href="{base_url}{HOME[lang]}topics/{slug}/"]')
-    expect(found).to_have_count(1)
-    expect(found).to_be_visible()
-
-
 def _requests_outside(context, page: Page, visit) -> list[str]:
     """Every request aimed beyond the local server while `visit(page)` runs; none is let through."""
     urls: list[str] = []
@@ -194,7 +167,7 @@ def _use_every_page_kind(page: Page) -> None:
     for path in ("/", "/topics/gpu-architecture/", "/en/", "/en/topics/kubernetes/", "/404.html"):
         page.goto(path, wait_until="networkidle")
     search_for(page, "GPU")
-    expect(page.locator(".md-search-result__item").first).to_be_visible()
+    expect(page.locator(RESULTS).first).to_be_visible()
     page.keyboard.press("Escape")
     switch_language(page, "ru")
     page.wait_for_load_state("networkidle")
@@ -215,18 +188,6 @@ def test_the_request_gate_catches_a_page_that_calls_another_host(context, page: 
         page.wait_for_timeout(300)
 
     assert _requests_outside(context, page, visit) == ["https://fonts.example.org/css?family=Roboto"]
-
-
-@pytest.mark.parametrize("lang", HOME)
-def test_readers_download_only_their_languages_search_index(context, page: Page, base_url: str, lang: str):
-    urls: list[str] = []
-    context.on("request", lambda request: urls.append(request.url))
-    page.goto(HOME[lang] + "topics/pruning/", wait_until="networkidle")
-    indexes = lambda: [url.removeprefix(base_url) for url in urls if url.endswith("search_index.json")]  # noqa: E731
-    assert indexes() == []  # the index waits until the reader opens search
-    search_for(page, "GPU")
-    expect(page.locator(".md-search-result__item").first).to_be_visible()
-    assert indexes() == [f"{HOME[lang]}search/search_index.json"]
 
 
 def test_pages_and_the_language_switcher_request_nothing_that_fails(context, page: Page):
@@ -286,7 +247,8 @@ def test_markup_in_the_catalogue_never_runs(browser, hostile_site):
         page.goto("/en/topics/kubernetes/")
         expect(page.locator("h1")).to_have_text(HOSTILE)
         search_for(page, "orchestration")  # from the summary of the topic with the hostile title
-        expect(page.locator(".md-search-result__item").first).to_be_visible()
-        page.wait_for_timeout(300)  # an injected onerror would fire as soon as the result's image fails
+        titles = page.locator(f"{RESULTS} .ci-search__title")
+        expect(titles.filter(has_text=HOSTILE)).to_have_count(1)  # the markup shows as text
+        assert page.locator(".ci-search__results img, .ci-search__results script").count() == 0
         context.close()
     assert dialogs == []

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from chapter.glossary import load_glossary
 from chapter.language import long_date
 from chapter.urls import article_source
+from tests.site import search_fragments
 
 LANGS = {"ru": "/", "en": "/en/"}
 GLOSSARY_TITLE = {"ru": "Глоссарий главы", "en": "Glossary of the chapter"}
@@ -195,33 +198,27 @@ def test_written_article_appears_on_its_page_only_in_its_language(site_with_arti
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_each_language_has_its_own_utf8_search_index(site, catalogue, lang):
-    import json
-
-    raw = (site.root / LANGS[lang].lstrip("/") / "search" / "search_index.json").read_text(encoding="utf-8")
-    assert "\\u04" not in raw  # Cyrillic is stored as UTF-8, not as \uXXXX escapes
-    index = json.loads(raw)
-    assert index["config"]["lang"] == ["ru", "en"]  # both stemmers: each language quotes the other's titles
-    titles = {doc["title"] for doc in index["docs"] if "#" not in doc["location"]}
-    assert titles == {catalogue.chapter.title[lang], GLOSSARY_TITLE[lang]} | {t.title[lang] for t in catalogue.topics}
-    anchors: dict[str, set[str]] = {}
-    for doc in index["docs"]:
-        page, _, anchor = doc["location"].partition("#")
-        anchors.setdefault(page, set()).add(anchor)
-    for page, wanted in anchors.items():  # each page read once, however many sections it has
-        html = site.html(LANGS[lang] + page)
-        assert html.html["lang"] == lang, page
-        ids = {element["id"] for element in html.find_all(id=True)}
-        assert wanted - {""} <= ids, (page, sorted(wanted - {""} - ids))
+def test_search_indexes_every_chapter_page_once_in_its_own_language(site, catalogue, lang):
+    entry = json.loads((site.root / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
+    fragments = {fragment["url"]: fragment for fragment in search_fragments(site.root) if fragment["url"].startswith("/en/") == (lang == "en")}
+    expected = {LANGS[lang], f"{LANGS[lang]}glossary/"} | {f"{LANGS[lang]}topics/{t.slug}/" for t in catalogue.topics}
+    assert set(fragments) == expected  # the 404 page is not searched
+    assert entry["languages"][lang]["page_count"] == len(expected)
+    for topic in catalogue.topics:
+        fragment = fragments[f"{LANGS[lang]}topics/{topic.slug}/"]
+        assert fragment["meta"]["title"] == topic.title[lang]
+        assert fragment["meta"]["label"] == topic.label.name[lang] and fragment["meta"]["label_id"] == topic.label.id
+        chapter = topic.origin.title if topic.origin else catalogue.chapter.title
+        assert fragment["filters"] == {"chapter": [chapter[lang]], "label": [topic.label.name[lang]]}
 
 
-def test_pages_search_their_own_language(site):
-    import json
-    import re
-
-    for url, base in (("/topics/pruning/", "../.."), ("/en/", "../en/"), ("/en/topics/pruning/", "../../../en/")):
-        config = re.search(r'<script id="__config" type="application/json">(.*?)</script>', site.file(url).read_text(encoding="utf-8"), re.S)
-        assert json.loads(config.group(1))["base"] == base, url
+def test_search_indexes_the_content_not_the_theme_around_it(site):
+    for fragment in search_fragments(site.root):
+        page = site.html(fragment["url"])
+        for chrome in ("header.md-header", "nav.md-nav--primary", "footer.md-footer"):
+            text = " ".join(page.select_one(chrome).get_text(" ").split())
+            assert text not in fragment["content"], (fragment["url"], chrome)
+        assert "¶" not in fragment["content"]
 
 
 def test_site_fetches_nothing_from_other_hosts(site):

@@ -1,53 +1,64 @@
-"""Splitting the site-wide search index by language, without MkDocs."""
+"""Indexing a built site with Pagefind, without MkDocs."""
 
 from __future__ import annotations
 
 import json
 
-from chapter.search import point_search_at_language, split_search_index
+import pytest
 
-CONFIG = {"lang": ["ru", "en"], "separator": "[\\s\\-]+"}
+from chapter.search import BUNDLE, ENTRY, UNUSED, SearchError, index_site, sort_entry
+from tests.site import search_fragments
 
-
-def test_each_language_root_gets_its_documents_as_utf8(tmp_path):
-    docs = [
-        {"location": "", "title": "Глава", "text": ""},
-        {"location": "topics/a/#x", "title": "Тема", "text": "Текст"},
-        {"location": "en/", "title": "Chapter", "text": ""},
-        {"location": "en/topics/a/", "title": "Topic", "text": "Text"},
-        {"location": "entropy/", "title": "Не английская", "text": ""},
-    ]
-    (tmp_path / "search").mkdir()
-    (tmp_path / "search" / "search_index.json").write_text(json.dumps({"config": CONFIG, "docs": docs}), encoding="utf-8")
-
-    split_search_index(tmp_path, ("ru", "en"), "ru")
-
-    russian = (tmp_path / "search" / "search_index.json").read_text(encoding="utf-8")
-    english = json.loads((tmp_path / "en" / "search" / "search_index.json").read_text(encoding="utf-8"))
-    assert "Глава" in russian and "\\u" not in russian
-    assert [d["location"] for d in json.loads(russian)["docs"]] == ["", "topics/a/#x", "entropy/"]
-    assert [d["location"] for d in english["docs"]] == ["", "topics/a/"]
-    assert english["config"] == CONFIG
+PAGE = """<!doctype html><html lang="{lang}"><head><title>{title}</title></head><body>
+<nav>Навигация, которую искать не нужно</nav>
+<main data-pagefind-body><h1>{title}</h1><p>{text}</p></main>
+<footer>Footer text nobody searches for</footer></body></html>"""
 
 
-def test_split_is_idempotent(tmp_path):
-    (tmp_path / "search").mkdir()
-    (tmp_path / "search" / "search_index.json").write_text(json.dumps({"config": CONFIG, "docs": [{"location": "", "title": "Т", "text": ""}]}), encoding="utf-8")
-    split_search_index(tmp_path, ("ru", "en"), "ru")
-    first = (tmp_path / "search" / "search_index.json").read_bytes()
-    split_search_index(tmp_path, ("ru", "en"), "ru")
-    assert (tmp_path / "search" / "search_index.json").read_bytes() == first
+def _site(tmp_path):
+    pages = {
+        "index.html": PAGE.format(lang="ru", title="Кластеры", text="Обучение на кластерах из восьми узлов."),
+        "en/index.html": PAGE.format(lang="en", title="Clusters", text="Training on clusters of eight nodes."),
+        "404.html": "<!doctype html><html lang=\"ru\"><body><h1>Не найдено</h1></body></html>",
+    }
+    for path, html in pages.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(html, encoding="utf-8")
+    return tmp_path
 
 
-PAGE = '<html><script id="__config" type="application/json">{"base": "../..", "search": "x.js", "t": "</b>"}</script></html>'
+def test_each_language_gets_its_index_of_the_marked_content_only(tmp_path):
+    index_site(_site(tmp_path))
+    entry = json.loads((tmp_path / ENTRY).read_text(encoding="utf-8"))
+    assert {lang: data["page_count"] for lang, data in entry["languages"].items()} == {"ru": 1, "en": 1}
+    fragments = {fragment["url"]: fragment for fragment in search_fragments(tmp_path)}
+    assert set(fragments) == {"/", "/en/"}  # the 404 page marks nothing as content
+    assert "восьми узлов" in fragments["/"]["content"]
+    assert "Навигация" not in fragments["/"]["content"] and "Footer" not in fragments["/en/"]["content"]
 
 
-def test_pages_of_other_languages_search_under_their_root():
-    html = point_search_at_language(PAGE, "en", "ru")
-    config = json.loads(html.split('application/json">')[1].split("</script>")[0].replace("<\\/", "</"))
-    assert config == {"base": "../../en/", "search": "x.js", "t": "</b>"}
-    assert html.count("</script>") == 1
+def test_the_bundle_keeps_only_what_the_chapters_search_loads(tmp_path):
+    index_site(_site(tmp_path))
+    assert (tmp_path / BUNDLE / "pagefind.js").is_file()
+    assert [name for name in UNUSED if (tmp_path / BUNDLE / name).exists()] == []
 
 
-def test_default_language_pages_are_left_alone():
-    assert point_search_at_language(PAGE, "ru", "ru") == PAGE
+def test_entry_file_is_written_with_sorted_keys(tmp_path):
+    path = tmp_path / "entry.json"
+    path.write_text('{"version":"1","languages":{"ru":{"page_count":2},"en":{"page_count":2}}}', encoding="utf-8")
+    sort_entry(path)
+    assert path.read_text(encoding="utf-8") == '{"languages":{"en":{"page_count":2},"ru":{"page_count":2}},"version":"1"}'
+
+
+def test_two_runs_write_identical_bundles(tmp_path):
+    first, second = _site(tmp_path / "a"), _site(tmp_path / "b")
+    index_site(first)
+    index_site(second)
+    files = lambda root: {path.relative_to(root).as_posix(): path.read_bytes() for path in (root / BUNDLE).rglob("*") if path.is_file()}  # noqa: E731
+    assert files(first) == files(second)
+
+
+def test_a_site_pagefind_cannot_read_is_a_clear_error(tmp_path):
+    with pytest.raises(SearchError) as caught:
+        index_site(tmp_path / "missing")
+    assert str(caught.value).startswith(f"Pagefind could not index {tmp_path / 'missing'}:")

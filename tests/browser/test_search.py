@@ -1,0 +1,186 @@
+"""The chapter's search as readers use it: words in any form, filters, the keyboard, their own language."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+import pytest
+import snowballstemmer
+from playwright.sync_api import Page, expect
+
+from tests.browser.searching import FIELD, RESULTS, answered, open_search, result_urls, search_for
+from tests.site import search_fragments
+
+HOME = {"ru": "/", "en": "/en/"}
+STEMMERS = {"ru": "russian", "en": "english"}
+LETTERS = {"ru": re.compile(r"[а-яё]+"), "en": re.compile(r"[a-z]+")}
+# The words the issue was filed for: each is found in every form.
+NAMED = {"ru": ["кластерах", "обучением"], "en": ["clusters", "training"]}
+QUERIES_PER_LANGUAGE = 12
+
+
+def inflected_queries(site, lang: str) -> dict[str, set[str]]:
+    """Queries in one grammatical form, each with every page that uses the word in any form.
+
+    Word forms are grouped by their Snowball stem over what the site's search
+    indexes; the queried form is the rarest, so a match on the form alone would
+    miss most of the pages.
+    """
+    stemmer = snowballstemmer.stemmer(STEMMERS[lang])
+    pages: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for fragment in search_fragments(site.root):
+        if fragment["url"].startswith("/en/") != (lang == "en"):
+            continue
+        for word in set(LETTERS[lang].findall(fragment["content"].lower())):
+            if len(word) >= 6:
+                pages[stemmer.stemWord(word)][word].add(fragment["url"])
+    def everywhere(stem: str) -> set[str]:
+        return set().union(*pages[stem].values())
+    rich = [stem for stem, forms in pages.items() if len(forms) >= 3 and len(everywhere(stem)) >= 4]
+    chosen = sorted(rich, key=lambda stem: (-len(everywhere(stem)), stem))[:QUERIES_PER_LANGUAGE]
+    queries = {min(pages[stem], key=lambda form: (len(pages[stem][form]), form)): everywhere(stem) for stem in chosen}
+    for word in NAMED[lang]:
+        queries[word] = everywhere(stemmer.stemWord(word))
+    return queries
+
+
+SEARCH_ALL = """async (queries) => {
+  const box = document.querySelector("[data-ci-search]");
+  const pagefind = await import(new URL("pagefind.js", new URL(box.dataset.bundle, location.href)).href);
+  await pagefind.init();
+  const found = {};
+  for (const query of queries) {
+    const search = await pagefind.search(query);
+    found[query] = await Promise.all(search.results.map((result) => result.data().then((data) => data.url)));
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("lang", HOME)
+def test_a_word_in_one_form_finds_every_page_with_any_of_its_forms(page: Page, site, lang: str):
+    queries = inflected_queries(site, lang)
+    assert len(queries) >= QUERIES_PER_LANGUAGE
+    assert all(len(pages) >= 4 for pages in queries.values())
+    page.goto(HOME[lang])
+    found = page.evaluate(SEARCH_ALL, list(queries))
+    missed = {query: sorted(pages - set(found[query])) for query, pages in queries.items() if pages - set(found[query])}
+    assert missed == {}
+
+
+@pytest.mark.parametrize("lang", HOME)
+def test_the_search_box_counts_every_page_of_an_inflected_word(page: Page, site, base_url: str, lang: str):
+    queries = inflected_queries(site, lang)
+    page.goto(HOME[lang])
+    for word in NAMED[lang]:
+        search_for(page, word)
+        status = page.locator(".ci-search__status").inner_text()
+        assert re.search(rf"\b{len(queries[word])}\b", status), (word, status, len(queries[word]))
+        page.keyboard.press("Escape")
+
+
+@pytest.mark.parametrize("lang, slug", [("ru", "distillation"), ("en", "pruning")])
+def test_a_result_shows_title_label_section_and_highlighted_excerpt(page: Page, base_url: str, catalogue, lang: str, slug: str):
+    topic = next(t for t in catalogue.topics if t.slug == slug)
+    word = topic.title[lang]
+    page.goto(HOME[lang])
+    search_for(page, word)
+    result = page.locator(RESULTS).filter(has=page.locator(f'a[href^="{HOME[lang]}topics/{slug}/"]')).first
+    expect(result.locator(".ci-search__title")).to_have_text(topic.title[lang])
+    expect(result.locator(".ci-badge")).to_contain_text(topic.label.name[lang])
+    expect(result.locator(f".ci-badge--{topic.label.id}")).to_have_count(1)
+    expect(result.locator(".ci-search__excerpt mark").first).to_be_visible()
+
+
+def _count(page: Page) -> int:
+    return int(re.search(r"\d+", page.locator(".ci-search__status").inner_text())[0])
+
+
+def test_results_can_be_narrowed_by_label_and_by_chapter(page: Page, base_url: str, catalogue):
+    page.goto("/")
+    search_for(page, "GPU")
+    everything = _count(page)
+    new = {f"/topics/{t.slug}/" for t in catalogue.topics if t.label.id == "new"}
+    page.locator('select[data-filter="label"]').select_option(catalogue.labels[0].name.ru)
+    answered(page)
+    shown = set(result_urls(page, base_url))
+    assert shown and shown <= new and _count(page) < everything
+    mlops = {f"/topics/{t.slug}/" for t in catalogue.topics if t.origin and t.origin.id == "mlops"}
+    page.locator('select[data-filter="label"]').select_option("")
+    page.locator('select[data-filter="chapter"]').select_option(next(c for c in catalogue.chapters if c.id == "mlops").title.ru)
+    answered(page)
+    assert set(result_urls(page, base_url)) == mlops and _count(page) == len(mlops)
+
+
+def test_the_keyboard_opens_moves_through_opens_and_closes(page: Page, base_url: str):
+    page.goto("/topics/kubernetes/")
+    search_for(page, "кластер")
+    links = page.locator(f"{RESULTS} a")
+    page.keyboard.press("ArrowDown")
+    expect(links.nth(0)).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(links.nth(1)).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    expect(links.nth(0)).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    expect(page.locator(FIELD)).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#ci-search-dialog")).not_to_be_visible()
+    open_search(page)
+    page.keyboard.press("ArrowDown")
+    target = links.nth(0).get_attribute("href")
+    page.keyboard.press("Enter")
+    page.wait_for_url(target)
+
+
+def test_the_button_opens_search_and_closing_returns_to_it(page: Page):
+    page.goto("/")
+    button = page.locator(".ci-search__open")
+    expect(button).to_have_accessible_name("Поиск по главе")
+    button.click()
+    expect(page.locator(FIELD)).to_be_focused()
+    page.locator(".ci-search__close").click()
+    expect(page.locator("#ci-search-dialog")).not_to_be_visible()
+    expect(button).to_be_focused()
+
+
+@pytest.mark.parametrize(
+    ("lang", "placeholder", "found"),
+    [("ru", "Слово в любой форме", re.compile(r"^Найден[оыа]? \d+ страниц")), ("en", "A word in any form", re.compile(r"^\d+ pages? found$"))],
+)
+def test_the_search_speaks_the_page_language(page: Page, lang: str, placeholder: str, found: re.Pattern):
+    page.goto(HOME[lang] + "topics/pruning/")
+    open_search(page)
+    expect(page.locator(FIELD)).to_have_attribute("placeholder", placeholder)
+    page.locator(FIELD).fill("GPU")
+    expect(page.locator(".ci-search__status")).to_have_text(found)
+
+
+@pytest.mark.parametrize("lang", HOME)
+def test_readers_load_search_only_when_they_open_it_and_only_their_language(context, page: Page, base_url: str, lang: str):
+    urls: list[str] = []
+    context.on("request", lambda request: urls.append(request.url.removeprefix(base_url)))
+    page.goto(HOME[lang] + "topics/pruning/", wait_until="networkidle")
+    assert [url for url in urls if "pagefind" in url or "search" in url] == []
+    search_for(page, "GPU")
+    expect(page.locator(RESULTS).first).to_be_visible()
+    indexes = {re.search(r"\.(ru|en)_", url)[1] for url in urls if re.search(r"pagefind/.*\.(ru|en)_", url)}
+    assert indexes == {lang}
+
+
+def test_more_results_come_on_request_or_past_the_last_one(page: Page):
+    page.goto("/")
+    search_for(page, "GPU")
+    links = page.locator(f"{RESULTS} a")
+    first = links.count()
+    assert 0 < first < int(re.search(r"\d+", page.locator(".ci-search__status").inner_text())[0])
+    for _ in range(first):
+        page.keyboard.press("ArrowDown")
+    expect(links.nth(first - 1)).to_be_focused()
+    page.keyboard.press("ArrowDown")  # past the last result shown
+    expect(links.nth(first)).to_be_focused()
+    shown = links.count()
+    page.locator(".ci-search__more").click()
+    expect(links).not_to_have_count(shown)
+    expect(links.nth(shown)).to_be_focused()
