@@ -34,6 +34,14 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "pager": "Соседние темы",
         "label": "Метка",
         "reviewed": "Проверено {date}",
+        "filters": "Отбор тем",
+        "filters.label": "Метка",
+        "filters.origin": "Откуда",
+        "filters.all": "все",
+        "filters.own": "эта глава",
+        "filters.shown.one": "Показана {count} тема из {total}.",
+        "filters.shown.few": "Показаны {count} темы из {total}.",
+        "filters.shown.many": "Показано {count} тем из {total}.",
         "glossary_title": "Глоссарий главы",
         "glossary_summary": "Термины главы: как они пишутся по-русски, их английские соответствия и что они значат.",
         "glossary_link": "Глоссарий: термины главы, их английские соответствия и определения",
@@ -72,6 +80,13 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "pager": "Neighbouring topics",
         "label": "Label",
         "reviewed": "Reviewed {date}",
+        "filters": "Narrow the topics",
+        "filters.label": "Label",
+        "filters.origin": "From",
+        "filters.all": "all",
+        "filters.own": "this chapter",
+        "filters.shown.one": "{count} topic of {total} shown.",
+        "filters.shown.other": "{count} topics of {total} shown.",
         "glossary_title": "Glossary of the chapter",
         "glossary_summary": "The chapter’s terms: what they mean, and how the Russian edition writes them.",
         "glossary_link": "Glossary: the chapter’s terms, their Russian counterparts and definitions",
@@ -126,6 +141,6 @@ def translate(lang: str, key: str, **values: object) -> str:
     return STRINGS[lang][key].format(**values)
 
 
-def translate_count(lang: str, key: str, count: int) -> str:
+def translate_count(lang: str, key: str, count: int, **values: object) -> str:
     """The plural form of a string that carries a `{count}`."""
-    return translate(lang, f"{key}.{plural_category(lang, count)}", count=count)
+    return translate(lang, f"{key}.{plural_category(lang, count)}", count=count, **values)

@@ -7,11 +7,13 @@ escaping all catalogue text. Nothing here knows about MkDocs.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
 
+from . import filters
 from .articles import mark_link_languages
 from .catalogue import LANGUAGES, Catalogue, Label, Topic
 from .errors import ChapterError
@@ -46,6 +48,27 @@ class TopicView:
     summary: str
     badge: Badge
     origin: str | None
+    views: str = ""  # the keys of the index's filtered views that show this card, space-separated
+
+
+@dataclass(frozen=True)
+class FilterOption:
+    text: str
+    count: int
+    href: str | None  # None where the choice would show no topic
+    current: bool
+
+
+@dataclass(frozen=True)
+class FilterView:
+    """One filtered view of the chapter index: its filter bar, what it shows, and its note."""
+
+    key: str
+    target: str
+    labels: tuple[FilterOption, ...]
+    origins: tuple[FilterOption, ...]
+    shown: str
+    note: str | None
 
 
 @dataclass(frozen=True)
@@ -117,17 +140,46 @@ class PageRenderer:
 
     def index(self, lang: str, markdown: str) -> RenderedPage:
         chapter = self.catalogue.chapter
-        borrowed = len(self.catalogue.borrowed)
+        all_views = filters.views(self.catalogue)
+        cards = [
+            dataclasses.replace(self._topic_view(topic, lang, INDEX), views=" ".join(filters.card_views(topic, all_views)))
+            for topic in self.catalogue.topics
+        ]
         html = self._template("index.html", lang).render(
             title=chapter.title[lang],
             other_title=chapter.title[_other(lang)],
             summary=chapter.summary[lang],
             legend=[LegendEntry(self._badge(label, lang, None), label.meaning[lang]) for label in self.catalogue.labels],
-            cards=[self._topic_view(topic, lang, INDEX) for topic in self.catalogue.topics],
-            borrowed_note=translate_count(lang, "borrowed_note", borrowed) if borrowed else None,
+            cards=cards,
+            views=[self._filter_view(view, lang) for view in all_views],
             glossary_href=GLOSSARY_PATH if self.glossary is not None else None,
         )
         return RenderedPage(chapter.title[lang], chapter.summary[lang], _join(html, markdown))
+
+    def _filter_view(self, view: filters.View, lang: str) -> FilterView:
+        topics = self.catalogue.topics
+        names = {label.id: label.name[lang] for label in self.catalogue.labels}
+        names |= {chapter.id: chapter.title[lang] for chapter in self.catalogue.chapters}
+        names |= {filters.ALL: translate(lang, "filters.all"), filters.OWN: translate(lang, "filters.own")}
+
+        def option(other: filters.View, chosen: str) -> FilterOption:
+            count = sum(other.shows(topic) for topic in topics)
+            href = "#topics" if other.is_default else f"#{other.target}"
+            return FilterOption(names[chosen], count, href if count else None, other == view)
+
+        all_views = filters.views(self.catalogue)
+        labels = dict.fromkeys(other.label for other in all_views)
+        origins = dict.fromkeys(other.origin for other in all_views)
+        shown = [topic for topic in topics if view.shows(topic)]
+        borrowed = sum(topic.origin is not None for topic in shown)
+        return FilterView(
+            key=view.key,
+            target=view.target,
+            labels=tuple(option(filters.View(label, view.origin), label) for label in labels),
+            origins=tuple(option(filters.View(view.label, origin), origin) for origin in origins),
+            shown=translate_count(lang, "filters.shown", len(shown), total=len(topics)),
+            note=translate_count(lang, "borrowed_note", borrowed) if borrowed else None,
+        )
 
     def glossary_page(self, lang: str) -> RenderedPage:
         """Every term in the page language's alphabetical order, with its counterpart and definition."""

@@ -200,6 +200,16 @@ def test_open_search_with_results_has_no_violations_in_either_scheme(page: Page,
         toggle_scheme(page)
 
 
+@pytest.mark.parametrize("url", ["/#filter-new-all", "/en/#filter-current-mlops"])
+def test_a_filtered_index_has_no_violations_in_either_scheme(page: Page, url: str):
+    page.goto(url)
+    for _ in SCHEMES:
+        scheme = page.locator("body").get_attribute("data-md-color-scheme")
+        violations = run_axe(page)
+        assert violations == [], f"{url}, {SCHEMES[scheme]} scheme:\n{describe(violations)}"
+        toggle_scheme(page)
+
+
 def test_text_in_the_other_language_carries_its_own_lang(audit, catalogue):
     failures = [f"{url}: {problem}" for url, page in audit.items() for problem in page.foreign_text]
     assert not failures, "text without the lang of its language:\n" + "\n".join(failures)

@@ -10,6 +10,7 @@ import snowballstemmer
 from playwright.sync_api import Page, expect
 
 from tests.browser.searching import FIELD, RESULTS, answered, open_search, result_urls, search_for
+from tests.built.test_serve import _wait_for, served  # noqa: F401  (the fixture)
 from tests.site import search_fragments
 
 HOME = {"ru": "/", "en": "/en/"}
@@ -184,3 +185,24 @@ def test_more_results_come_on_request_or_past_the_last_one(page: Page):
     page.locator(".ci-search__more").click()
     expect(links).not_to_have_count(shown)
     expect(links.nth(shown)).to_be_focused()
+
+
+def test_mkdocs_serve_keeps_search_current_after_every_rebuild(served, browser):
+    project, base, _ = served
+    url = f"{base}/topics/kubernetes/"
+    _wait_for(url, '<h1 id="topic">')
+    page = browser.new_page()
+    page.goto(url)
+    search_for(page, "флогистонное")
+    expect(page.locator(".ci-search__status")).to_have_text(re.compile("Ничего не нашлось"))
+    article = project / "docs" / "articles" / "kubernetes.ru.md"
+    article.write_text(article.read_text(encoding="utf-8").replace("\n## ", "\nФлогистонное слово, которого в статье не было.\n\n## ", 1), encoding="utf-8")
+    _wait_for(url, "Флогистонное слово")
+    for _ in range(20):  # the index is written just after the pages; a reader reloading soon after finds it
+        page.goto(url)
+        search_for(page, "флогистонное")
+        if page.locator(RESULTS).count():
+            break
+        page.wait_for_timeout(500)
+    assert result_urls(page, base) == ["/topics/kubernetes/"]
+    page.close()

@@ -189,3 +189,41 @@ def test_glossary_text_is_escaped(renderer):
 def test_index_links_to_the_glossary(renderer, lang):
     link = _soup(renderer.render({"chapter": "index"}, "", lang).markdown).select_one(".ci-index__glossary a")
     assert (link["href"], link.get_text()) == ("glossary/", STRINGS[lang]["glossary_link"])
+
+
+def test_index_offers_a_filter_bar_for_every_view_with_counts(renderer, catalogue):
+    soup = _soup(renderer.render({"chapter": "index"}, "", "ru").markdown)
+    bars = {bar["data-view"]: bar for bar in soup.select("nav.ci-filters")}
+    assert len(bars) == (1 + len(catalogue.labels)) * (2 + len(catalogue.chapters))
+    new = sum(t.label.id == "new" for t in catalogue.topics)
+    default = bars["all-all"]
+    assert default.select_one('[aria-current="true"]').get_text() == f"все ({len(catalogue.topics)})"
+    assert default.select_one('a[href="#filter-new-all"]').get_text() == f"новинка ({new})"
+    assert default.select_one(".ci-filters__shown").get_text() == f"Показано {len(catalogue.topics)} тем из {len(catalogue.topics)}."
+    # from the view of new topics, the way back to all of them leads to the unfiltered index
+    assert bars["new-all"].select_one('a[href="#topics"]').get_text() == f"все ({len(catalogue.topics)})"
+    targets = {span["id"] for span in soup.select(".ci-filter-target")}
+    assert targets == {f"filter-{key}" for key in bars} - {"filter-all-all"}
+
+
+def test_a_choice_that_would_show_nothing_is_no_link(renderer, catalogue):
+    soup = _soup(renderer.render({"chapter": "index"}, "", "en").markdown)
+    mlops_new = sum(t.label.id == "new" and t.origin is not None and t.origin.id == "mlops" for t in catalogue.topics)
+    assert mlops_new == 0, "the real catalogue has no new topic from MLOps"
+    bar = soup.select_one('nav[data-view="new-all"]')
+    assert bar.find("a", string=re.compile("^MLOps")) is None
+    assert bar.select_one(".ci-filters__option--empty").get_text().endswith("(0)")
+
+
+def test_each_card_names_the_views_that_show_it_and_each_view_its_note(renderer, catalogue):
+    soup = _soup(renderer.render({"chapter": "index"}, "", "ru").markdown)
+    for card, topic in zip(soup.select(".ci-card"), catalogue.topics):
+        views = card["data-views"].split()
+        assert "all-all" in views and f"{topic.label.id}-all" in views
+    notes = {note["data-view"]: note.get_text() for note in soup.select(".ci-topics__note")}
+    assert notes["all-all"].startswith(f"{len(catalogue.borrowed)} тем")
+    assert "all-own" not in notes  # this chapter's own topics borrow nothing
+    mlops = sum(t.origin is not None and t.origin.id == "mlops" for t in catalogue.topics)
+    assert notes["all-mlops"].startswith(f"{mlops} ")
+    style = soup.select_one(".ci-topics style").get_text()
+    assert '.ci-topics:has(#filter-new-all:target) [data-view="new-all"] { display: block; }' in style
