@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import gzip
 import json
 import math
 import os
@@ -35,6 +36,7 @@ import time
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import yaml
 
@@ -53,6 +55,7 @@ from tests.site import GENERATED, copy_project  # noqa: E402  (the test suite's 
 TEMPLATES = Path("overrides") / "chapter"
 
 RATIO_BUDGET = 1.05  # hooks add at most 5 % to the control build
+SEARCH_GROWTH_BUDGET = 1.5  # a first search at 2,000 topics against the real site
 GROWTH_BUDGET = 1.3  # per-page cost from one synthetic size to the next
 
 RUSSIAN_WORD = re.compile(r"[А-Яа-яЁё][А-Яа-яЁё-]+")
@@ -266,13 +269,15 @@ def control_project(ours: Path, dest: Path) -> Path:
         for name, source in pages:
             meta, markdown = _front_matter(source) if source else ({"chapter": "topic", "topic": Path(name).name.split(".")[0]}, "")
             rendered = renderer.render(meta, markdown, lang)
-            kept = {key: value for key, value in meta.items() if key not in ("chapter", "topic")}
+            kept = {key: value for key, value in meta.items() if key != "topic"}  # `chapter` marks what search indexes
             front = yaml.safe_dump({"title": rendered.title, "description": rendered.description, **kept}, allow_unicode=True, sort_keys=False, width=10_000)
             (dest / "docs" / name).parent.mkdir(parents=True, exist_ok=True)
             (dest / "docs" / name).write_text(f"---\n{front}---\n\n{rendered.markdown}", encoding="utf-8")
 
     config = yaml.load((dest / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_ConfigLoader)
     config.pop("hooks", None)
+    # The control keeps the theme's own search, so that our search's cost stands in for it.
+    config["plugins"].insert(0, {"search": {"lang": ["ru", "en"]}})
     navs = {lang: navigation(catalogue, lang) for lang in LANGUAGES}
     config["nav"] = navs[DEFAULT_LANGUAGE]
     i18n = next(entry["i18n"] for entry in config["plugins"] if isinstance(entry, dict) and "i18n" in entry)
@@ -337,12 +342,24 @@ class Run:
 
 
 @dataclass
+class Search:
+    """What a reader's first search costs on one site: gzip-compressed bytes fetched, and what the index is on disk."""
+
+    query: str
+    first_visit: int  # bytes a first visit to the chapter index loads
+    first_query: int  # bytes opening search and answering the query adds
+    results: int
+    index_bytes: int  # the search index on disk, every language
+
+
+@dataclass
 class Result:
     size: int
     site: str  # "ours" or "control"
     runs: list[Run] = field(default_factory=list)
     hooks: dict[str, float] = field(default_factory=dict)  # seconds per event inside one untimed build
     hooks_build: float = 0.0  # wall time of that build
+    search: Search | None = None
 
     @property
     def median(self) -> float:
@@ -448,9 +465,12 @@ def measure(size: int, workdir: Path, runs: int, real_size: int) -> tuple[Result
     slugs = [topic.slug for topic in check_project(source).catalogue.topics]
     samples = [f"{prefix}{path}index.html" for prefix in ("", "en/") for path in ("", f"topics/{slugs[0]}/", f"topics/{slugs[len(slugs) // 2]}/", f"topics/{slugs[-1]}/")]
     differences = same_pages(sites["ours"], sites["control"], samples)
-    for site in sites.values():
-        shutil.rmtree(site)
     results = {name: Result(size, name) for name in ("ours", "control")}
+    query = search_query(sites["ours"])
+    for name, site in sites.items():
+        _say(f"{size} topics, {name}: a first search for «{query}»")
+        results[name].search = measure_search(site, query, pagefind=name == "ours")
+        shutil.rmtree(site)
     results["ours"].hooks = json.loads((folder / "hooks.json").read_text(encoding="utf-8"))
     results["ours"].hooks_build = clocked.seconds
     for number in range(runs):
@@ -461,6 +481,52 @@ def measure(size: int, workdir: Path, runs: int, real_size: int) -> tuple[Result
             _say(f"{size} topics, {name}, run {number + 1}/{runs}: {run.seconds:.2f} s ({run.cpu_seconds:.2f} s CPU), {run.peak_mib:.0f} MiB, {run.pages} pages")
     shutil.rmtree(folder)
     return results["ours"], results["control"], differences
+
+
+# The word a reader searches for: a Russian word in an inflected form, common to the real and synthetic articles.
+QUERIES = ("обучением", "обучения", "модели")
+
+
+def search_query(site: Path) -> str:
+    index = (site / "index.html").read_text(encoding="utf-8")
+    return next((word for word in QUERIES if word in index.lower()), QUERIES[-1])
+
+
+def measure_search(site: Path, query: str, pagefind: bool) -> Search:
+    """Open the Russian chapter index in Chromium, search as a reader does, and count what arrives."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, serve
+
+    def transferred(url: str) -> int:
+        path = site / unquote(urlsplit(url).path).lstrip("/")
+        data = (path / "index.html" if path.is_dir() else path).read_bytes()
+        return len(data) if path.suffix in (".png", ".pagefind", ".pf_fragment", ".pf_index", ".pf_meta", ".pf_filter") else len(gzip.compress(data, mtime=0))
+
+    with serve(site) as base, sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        loaded: list[str] = []
+        page.on("requestfinished", lambda request: loaded.append(request.url))
+        page.goto(f"{base}/", wait_until="networkidle")
+        first_visit = sum(transferred(url) for url in dict.fromkeys(loaded) if url.startswith(base))
+        loaded.clear()
+        if pagefind:
+            page.locator(".ci-search__open").click()
+            page.locator("#ci-search-query").fill(query)
+            page.locator('.ci-search__results[aria-busy="false"]').wait_for(timeout=120_000)
+            results = int(re.search(r"\d+", page.locator(".ci-search__status").inner_text() or "0")[0])
+        else:
+            page.locator(".md-search__input").click()
+            page.locator(".md-search__input").fill(query)
+            page.keyboard.press("End")  # the theme searches on a key press
+            page.locator(".md-search-result__item").first.wait_for(timeout=120_000)
+            results = page.locator(".md-search-result__item").count()
+        page.wait_for_load_state("networkidle")
+        first_query = sum(transferred(url) for url in dict.fromkeys(loaded) if url.startswith(base))
+        browser.close()
+    folder = site / ("pagefind" if pagefind else "search")
+    return Search(query, first_visit, first_query, results, sum(path.stat().st_size for path in folder.rglob("*") if path.is_file()))
 
 
 def _say(message: str) -> None:
@@ -565,6 +631,32 @@ def report(pairs: list[tuple[Result, Result, list[str]]], runs: int, sizes: list
     for ours, _, _ in pairs:
         events = ", ".join(f"{name} {seconds:.2f}" for name, seconds in sorted(ours.hooks.items(), key=lambda item: -item[1]) if seconds >= 0.005)
         lines.append(f"| {ours.size} | {ours.hooks_build:.2f} | {sum(ours.hooks.values()):.2f} | {ours.hooks_added:.1%} | {events} |")
+    lines += [
+        "",
+        "## Search: ours (Pagefind) against the theme's (lunr)",
+        "",
+        "The Russian chapter index opened in Chromium on each site, then a reader's first search: our search box,",
+        "or the theme's on the control site. Bytes are what a static host sends, gzip-compressed where it would",
+        "compress (Pagefind's index files already are). Pagefind's indexing time is our `on_post_build` above.",
+        "",
+        "| Topics per language | Query | First visit, ours (KiB) | First visit, theme (KiB) | First query, ours (KiB) | First query, theme (KiB) | Results, ours / theme | Index on disk, ours / theme (MiB) | Indexing (s) |",
+        "| ---: | --- | ---: | ---: | ---: | ---: | --- | --- | ---: |",
+    ]
+    for ours, control, _ in pairs:
+        a, b = ours.search, control.search
+        lines.append(
+            f"| {ours.size} | {a.query} | {a.first_visit / 1024:.1f} | {b.first_visit / 1024:.1f} | {a.first_query / 1024:.1f} | {b.first_query / 1024:.1f}"
+            f" | {a.results} / {b.results} | {a.index_bytes / 2**20:.2f} / {b.index_bytes / 2**20:.2f} | {ours.hooks.get('on_post_build', 0.0):.2f} |"
+        )
+    real = next((pair[0].search for pair in pairs if pair[0].size == real_size), None)
+    largest = max(pairs, key=lambda pair: pair[0].size)[0]
+    if real and largest.size != real_size:
+        growth = largest.search.first_query / real.first_query
+        ok &= growth <= SEARCH_GROWTH_BUDGET
+        lines.append(
+            f"\n- A first query costs at most {SEARCH_GROWTH_BUDGET}× at {largest.size} topics what it costs on the real site:"
+            f" {growth:.2f}× — **{verdict(growth <= SEARCH_GROWTH_BUDGET)}**"
+        )
     differences = [f"{pair[0].size} topics: {difference}" for pair in pairs for difference in pair[2]]
     lines += ["", "## Control check", ""]
     lines += [f"- {difference}" for difference in differences] or [

@@ -9,15 +9,21 @@ languages are built, over the whole site.
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import subprocess
 import sys
 from pathlib import Path
 
+import cbor2
+
 from .errors import ChapterError
 
 BUNDLE = "pagefind"
 ENTRY = f"{BUNDLE}/pagefind-entry.json"
+SIGNATURE = b"pagefind_dcd"  # what Pagefind's index files start with, before their CBOR
+META_FILTERS = 3  # the place of the filter list in a language's meta file
 NOT_INDEXED = ".headerlink, .highlight"  # the ¶ of every heading's permalink, and code blocks: a result shows prose
 # Pagefind's ready-made interfaces; the chapter's search talks to its API directly.
 UNUSED = ("pagefind-ui.js", "pagefind-ui.css", "pagefind-modular-ui.js", "pagefind-modular-ui.css", "pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js")
@@ -33,9 +39,47 @@ def index_site(site_dir: Path) -> None:
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         raise SearchError(f"Pagefind could not index {site_dir}:\n{(result.stderr or result.stdout).strip()}")
+    canonical_filters(site_dir / BUNDLE)
     sort_entry(site_dir / ENTRY)
     for name in UNUSED:
         (site_dir / BUNDLE / name).unlink(missing_ok=True)
+
+
+def canonical_filters(bundle: Path) -> None:
+    """Rewrite each filter file with its values in sorted order, and the names that point to them.
+
+    Pagefind writes a filter's values in an order that changes from run to run
+    (and with them the file's name, the meta file that lists it and the entry
+    that names the meta file), so two builds of one commit would differ.
+    """
+    entry_path = bundle / "pagefind-entry.json"
+    entry = json.loads(entry_path.read_text(encoding="utf-8"))
+    for lang, language in entry["languages"].items():
+        meta_path = bundle / f"pagefind.{language['hash']}.pf_meta"
+        meta = read_index_file(meta_path)
+        filters = []
+        for name, file_hash in meta[META_FILTERS]:
+            old = bundle / "filter" / f"{file_hash}.pf_filter"
+            key, values = read_index_file(old)
+            new_hash = _replace(old, bundle / "filter", lang, 7, [key, sorted(values, key=lambda value: value[0])], "{}.pf_filter")
+            filters.append([name, new_hash])
+        meta[META_FILTERS] = sorted(filters)
+        language["hash"] = _replace(meta_path, bundle, lang, 10, meta, "pagefind.{}.pf_meta")
+    entry_path.write_text(json.dumps(entry), encoding="utf-8")
+
+
+def read_index_file(path: Path):
+    """The data of one of Pagefind's index files: gzip, a signature, then CBOR."""
+    return cbor2.loads(gzip.decompress(path.read_bytes()).removeprefix(SIGNATURE))
+
+
+def _replace(old: Path, folder: Path, lang: str, digits: int, data, name: str) -> str:
+    """Write `data` as Pagefind writes an index file, named by its content; remove `old`; return the new hash."""
+    content = gzip.compress(SIGNATURE + cbor2.dumps(data), mtime=0)
+    file_hash = f"{lang}_{hashlib.sha256(content).hexdigest()[:digits]}"
+    old.unlink()
+    (folder / name.format(file_hash)).write_bytes(content)
+    return file_hash
 
 
 def sort_entry(path: Path) -> None:

@@ -70,7 +70,7 @@ def test_serve_rebuilds_after_edits(served):
     _wait_for(f"{base}/en/topics/kubernetes/", "A freshly written paragraph.")
 
     template = project / "overrides" / "chapter" / "topic.html"
-    template.write_text(template.read_text(encoding="utf-8").replace('<header class="ci-heading">', '<header class="ci-heading" data-edited>'), encoding="utf-8")
+    template.write_text(template.read_text(encoding="utf-8").replace('<h1 id="topic">', '<h1 id="topic" data-edited>'), encoding="utf-8")
     _wait_for(f"{base}/topics/pruning/", "data-edited")
 
 
