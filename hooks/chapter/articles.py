@@ -8,6 +8,7 @@ outlines rather than text lets each language be written in its own words.
 from __future__ import annotations
 
 import difflib
+import functools
 import io
 import re
 import tokenize
@@ -59,13 +60,14 @@ class CodeBlock:
     def runs_on_cpu(self) -> bool:
         return self.language == "python" and not NOT_ON_CPU & set(self.classes)
 
+    @functools.cached_property
     def comments(self) -> tuple[Comment, ...]:
         return find_comments(self.code, self.language)
 
     def comparable(self) -> str:
         """The code without its comments, which each language words its own way."""
         lines = self.code.splitlines()
-        for comment in reversed(self.comments()):
+        for comment in reversed(self.comments):
             line = lines[comment.line - 1]
             lines[comment.line - 1] = line[: comment.column].rstrip()
             if not lines[comment.line - 1].strip() and line.strip():
@@ -212,6 +214,8 @@ def _code_block(line: int, info: str, code: str) -> CodeBlock:
 def find_comments(code: str, language: str) -> tuple[Comment, ...]:
     """The comments of a code block, found as its language's own tokenizer would find them."""
     markers = COMMENT_MARKERS.get(language, ("#",))
+    if not any(marker in code for marker in markers):
+        return ()
     if language == "python":
         try:
             return tuple(
@@ -316,7 +320,7 @@ def comment_problems(article: Outline, lang: str, latin: frozenset[str] = frozen
     """
     problems = []
     for block in article.code:
-        for comment in block.comments():
+        for comment in block.comments:
             if comment.line == 1 and comment.text.startswith("!"):
                 continue  # #!/usr/bin/env bash
             line = block.line + comment.line

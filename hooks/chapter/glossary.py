@@ -27,6 +27,7 @@ CONTENTS = "the terms of the chapter"
 # Endings a Russian word sheds in declension; a variant matches whatever follows its stem.
 RUSSIAN_ENDING = re.compile(r"[аеёиоуыэюяйь]{1,2}$")
 CYRILLIC_WORD = re.compile(r"[А-Яа-яЁё]")
+WORD_START = re.compile(r"(?<!\w)\w")
 
 
 @dataclass(frozen=True)
@@ -43,19 +44,26 @@ class Glossary:
     latin: frozenset[str]  # ordinary words Russian text writes in Latin letters, lower case
 
     @functools.cached_property
-    def _patterns(self) -> dict[str, list[tuple[re.Pattern, str, Term]]]:
-        return {lang: [(variant_pattern(variant), variant, term) for term in self.terms for variant in term.avoid.get(lang, ())] for lang in LANGUAGES}
+    def _variants(self) -> dict[str, dict[str, list[tuple[re.Pattern, str, Term]]]]:
+        """Per language, the variants by the first two letters they start with, so a line is read once."""
+        found: dict[str, dict[str, list]] = {lang: {} for lang in LANGUAGES}
+        for term in self.terms:
+            for lang, variants in term.avoid.items():
+                for variant in variants:
+                    found[lang].setdefault(_fold(variant)[:2].casefold(), []).append((variant_pattern(variant), variant, term))
+        return found
 
     def problems(self, lines: Iterable[tuple[int, str]], lang: str) -> list[tuple[int, str]]:
         """Avoided variants in `lines` of text in `lang`: (line, message naming the term to write)."""
+        variants = self._variants[lang]
         found = []
         for number, text in lines:
             searched = _fold(text)
-            for pattern, variant, term in self._patterns[lang]:
-                for match in pattern.finditer(searched):
-                    if _is_gloss(text, match.start(), match.end()):
-                        continue
-                    found.append((number, f"'{text[match.start():match.end()]}': write '{term.term[lang]}' (glossary: {term.id}), not '{variant}'"))
+            for start in WORD_START.finditer(searched):
+                for pattern, variant, term in variants.get(searched[start.start() : start.start() + 2].casefold(), ()):
+                    match = pattern.match(searched, start.start())
+                    if match and not _is_gloss(text, match.start(), match.end()):
+                        found.append((number, f"'{text[match.start():match.end()]}': write '{term.term[lang]}' (glossary: {term.id}), not '{variant}'"))
         return sorted(found)
 
 

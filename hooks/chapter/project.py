@@ -93,7 +93,7 @@ def _figure_problems(glossary: Glossary, docs: Path) -> list[tuple[str, str]]:
 
 
 def _comment_lines(found: Outline) -> list[tuple[int, str]]:
-    return [(block.line + comment.line, comment.text) for block in found.code for comment in block.comments()]
+    return [(block.line + comment.line, comment.text) for block in found.code for comment in block.comments]
 
 
 def _anchors(found: Outline | None) -> frozenset[str] | None:

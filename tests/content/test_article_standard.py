@@ -87,7 +87,7 @@ def test_typography(slug, lang):
 
 @pytest.mark.parametrize(("slug", "lang"), every_article(), ids=lambda value: value)
 def test_terms_are_the_glossarys(slug, lang):
-    comments = [(block.line + comment.line, comment.text) for block in read(slug, lang).code for comment in block.comments()]
+    comments = [(block.line + comment.line, comment.text) for block in read(slug, lang).code for comment in block.comments]
     assert GLOSSARY.problems(prose_lines(text(slug, lang), lang) + comments, lang) == []
 
 

@@ -126,7 +126,7 @@ def test_end_of_line_comments_may_be_translated_too():
 )
 def test_comments_are_found_as_the_language_reads_them(language, code, comments, comparable):
     block = outline(f"```{language}\n{code}\n```\n").code[0]
-    assert [comment.text for comment in block.comments()] == comments
+    assert [comment.text for comment in block.comments] == comments
     assert block.comparable() == comparable
 
 
