@@ -484,8 +484,8 @@ def measure(size: int, workdir: Path, runs: int, real_size: int) -> tuple[Result
 
 
 # Our search box has answered: the status line says how many pages, and every result shown is in.
-ANSWERED = """() => /Найден|Ничего/.test(document.querySelector(".ci-search__status").textContent)
-  && document.querySelector(".ci-search__results").getAttribute("aria-busy") === "false""""
+ANSWERED = """() => /Найден|Ничего/.test(document.querySelector('.ci-search__status').textContent)
+  && document.querySelector('.ci-search__results').getAttribute('aria-busy') === 'false'"""
 # The word a reader searches for: a Russian word in an inflected form, common to the real and synthetic articles.
 QUERIES = ("обучением", "обучения", "модели")
 

@@ -206,3 +206,15 @@ def test_mkdocs_serve_keeps_search_current_after_every_rebuild(served, browser):
         page.wait_for_timeout(500)
     assert result_urls(page, base) == ["/topics/kubernetes/"]
     page.close()
+
+
+def test_without_scripts_no_search_button_promises_what_cannot_work(browser, base_url: str):
+    context = browser.new_context(base_url=base_url, java_script_enabled=False)
+    page = context.new_page()
+    page.goto("/topics/pruning/")
+    expect(page.locator(".ci-search__open")).to_be_hidden()
+    context.close()
+    page = browser.new_page(base_url=base_url)
+    page.goto("/topics/pruning/")
+    expect(page.locator(".ci-search__open")).to_be_visible()
+    page.close()
