@@ -12,6 +12,7 @@ import functools
 import io
 import re
 import tokenize
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .wording import cyrillic, english_words
@@ -26,7 +27,10 @@ REFUSED_FENCES = {"mermaid": "Mermaid diagrams load their renderer from another 
 # How a comment starts in each fence language; None: the block has no comments (printed output).
 COMMENT_MARKERS = {"python": ("#",), "bash": ("#",), "sh": ("#",), "shell": ("#",), "yaml": ("#",), "toml": ("#",), "hcl": ("#", "//"), "text": ()}
 
-FENCE = re.compile(r"^ {0,3}(?P<fence>`{3,}|~{3,})\s*(?P<info>.*?)\s*$")
+# Fences as SuperFences, which renders the site, reads them: opened at the start of a line, closed
+# only by a line holding the same fence (same character, same length) and nothing else.
+FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*(?P<info>.*?)\s*$")
+INDENTED_FENCE = re.compile(r"^[ \t]+(?P<fence>`{3,}|~{3,})")
 HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<title>.*?)(?:\s*\{[^}]*?#(?P<anchor>[^\s}]+)[^}]*\})?\s*#*\s*$")
 ATTRIBUTE = re.compile(r'\.(?P<cls>[\w-]+)|(?P<key>[\w-]+)="(?P<value>[^"]*)"')
 IMAGE = re.compile(r"!\[(?P<alt>[^\]]*)\]\((?P<src>[^)\s]+)(?:\s+\"[^\"]*\")?\)")
@@ -38,6 +42,53 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 LATIN_PHRASE = re.compile(r"[A-Za-z]{2,}[^A-Za-z]+[A-Za-z]{2,}")
 ANCHOR = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ENGLISH_GLOSS = re.compile(r"\([^()А-Яа-яЁё]*\)")  # «затухание весов (weight decay)»
+
+
+@dataclass(frozen=True)
+class Fence:
+    start: int  # index of the opening line
+    end: int  # index of the closing line
+    fence: str
+    info: str
+
+
+def scan(lines: list[str]) -> Iterator[int | Fence]:
+    """The one reading of what is code: each line outside code as its index, each code block as a Fence.
+
+    Every pass over an article (outline, prose, link languages) walks this, so
+    none can see code where the site shows text, or text where it shows code.
+    A fence that never closes is shown by the site as text, and read as text here.
+    """
+    index = 0
+    while index < len(lines):
+        fence = FENCE.match(lines[index]) if lines[index].startswith(("`", "~")) else None
+        end = _fence_end(lines, index, fence["fence"]) if fence else None
+        if end is None:
+            yield index
+            index += 1
+        else:
+            yield Fence(index, end, fence["fence"], fence["info"])
+            index = end + 1
+
+
+def fence_problems(lines: list[str]) -> list[tuple[int, str]]:
+    """Fences the site would not show as code: (line, message)."""
+    problems = []
+    for item in scan(lines):
+        if isinstance(item, Fence):
+            problems += [
+                (index + 1, f"this line looks like the end of the code block opened on line {item.start + 1}, but only a line of exactly {item.fence} closes it")
+                for index in range(item.start + 1, item.end)
+                if len(lines[index].strip()) > len(item.fence) and not lines[index].strip().strip(item.fence[0])
+            ]
+            continue
+        line = lines[item]
+        fence = FENCE.match(line) if line.startswith(("`", "~")) else None
+        if fence:
+            problems.append((item + 1, f"the code block opened here with {fence['fence']} is never closed: only a line of exactly {fence['fence']} closes it, and until then the site shows it as text"))
+        elif INDENTED_FENCE.match(line):
+            problems.append((item + 1, "a code fence starts at the beginning of the line; indented, the site shows it as text"))
+    return problems
 
 
 @dataclass(frozen=True)
@@ -110,6 +161,7 @@ class Outline:
     figures: tuple[Figure, ...]
     tables: tuple[Table, ...]
     links: tuple[Link, ...]
+    fence_problems: tuple[tuple[int, str], ...] = ()
 
     @property
     def sections(self) -> tuple[Heading, ...]:
@@ -126,33 +178,29 @@ def outline(text: str) -> Outline:
     headings, code, figures, tables, links = [], [], [], [], []
     lines = text.splitlines()
     in_sources = False
-    index = 0
-    while index < len(lines):
-        line, number = lines[index], index + 1
-        first = line.lstrip()[:1]  # most lines are prose; only these characters can start anything else
-        fence = FENCE.match(line) if first in ("`", "~") else None
-        if fence:
-            end = _fence_end(lines, index, fence["fence"])
-            code.append(_code_block(number, fence["info"], "\n".join(lines[index + 1 : end])))
-            index = end + 1
+    table_until = -1  # index of the line after the table being read
+    for item in scan(lines):
+        if isinstance(item, Fence):
+            code.append(_code_block(item.start + 1, item.info, "\n".join(lines[item.start + 1 : item.end])))
             continue
+        if item < table_until:
+            continue
+        line, number = lines[item], item + 1
+        first = line.lstrip()[:1]  # most lines are prose; only these characters can start anything else
         heading = HEADING.match(line) if first == "#" else None
         if heading:
             headings.append(Heading(number, len(heading["hashes"]), heading["title"], heading["anchor"]))
             if heading["hashes"] == "##":
                 in_sources = heading["anchor"] == SOURCES_ANCHOR
-        elif first == "|" and index + 1 < len(lines) and TABLE_RULE.match(lines[index + 1]):
-            end = index + 2
-            while end < len(lines) and lines[end].lstrip().startswith("|"):
-                end += 1
-            tables.append(Table(number, len(_cells(line)), end - index - 2))
-            index = end
-            continue
+        elif first == "|" and item + 1 < len(lines) and TABLE_RULE.match(lines[item + 1]):
+            table_until = item + 2
+            while table_until < len(lines) and lines[table_until].lstrip().startswith("|"):
+                table_until += 1
+            tables.append(Table(number, len(_cells(line)), table_until - item - 2))
         elif "](" in line:
             figures += [Figure(number, match["src"], match["alt"]) for match in IMAGE.finditer(line)]
             links += [Link(number, match["target"], in_sources) for match in LINK.finditer(line)]
-        index += 1
-    return Outline(tuple(headings), tuple(code), tuple(figures), tuple(tables), tuple(links))
+    return Outline(tuple(headings), tuple(code), tuple(figures), tuple(tables), tuple(links), tuple(fence_problems(lines)))
 
 
 def prose_lines(text: str, lang: str | None = None) -> list[tuple[int, str]]:
@@ -166,17 +214,13 @@ def prose_lines(text: str, lang: str | None = None) -> list[tuple[int, str]]:
 
     lines = text.splitlines()
     found = []
-    index = 0
-    while index < len(lines):
-        line = lines[index]
-        fence = FENCE.match(line) if line.lstrip()[:1] in ("`", "~") else None
-        if fence:
-            index = _fence_end(lines, index, fence["fence"]) + 1
+    for item in scan(lines):
+        if isinstance(item, Fence):
             continue
+        line = lines[item]
         if "](" in line:
             line = LINK.sub(link_text, IMAGE.sub(r"\g<alt>", line))
-        found.append((index + 1, INLINE_MARKUP.sub(" ", line)))
-        index += 1
+        found.append((item + 1, INLINE_MARKUP.sub(" ", line)))
     return found
 
 
@@ -189,11 +233,9 @@ def word_count(text: str) -> int:
     return len(WORD.findall(prose(text)))
 
 
-def _fence_end(lines: list[str], start: int, fence: str) -> int:
-    """The index of the line that closes the fence opened at `start` (the same character, at least as
-    many times), or the end of the text when it is never closed."""
-    closing = re.compile(rf"^ {{0,3}}{fence[0]}{{{len(fence)},}}\s*$")
-    return next((i for i in range(start + 1, len(lines)) if closing.match(lines[i])), len(lines))
+def _fence_end(lines: list[str], start: int, fence: str) -> int | None:
+    """The index of the line that closes the fence opened at `start`, or None when none does."""
+    return next((i for i in range(start + 1, len(lines)) if lines[i].startswith(fence) and not lines[i].rstrip(" \t")[len(fence):]), None)
 
 
 def _code_block(line: int, info: str, code: str) -> CodeBlock:
@@ -259,7 +301,7 @@ def _cells(row: str) -> list[str]:
 
 def article_problems(found: Outline) -> list[tuple[int, str]]:
     """Mistakes within one article: (line, message)."""
-    problems = []
+    problems = list(found.fence_problems)
     seen: dict[str, int] = {}
     for heading in found.headings:
         if heading.level == 1:
@@ -391,15 +433,9 @@ def mark_link_languages(text: str, lang: str) -> str:
         return f'{match[0]}{{ lang="{written_in}" }}'
 
     lines = text.splitlines(keepends=True)
-    index = 0
-    while index < len(lines):
-        fence = FENCE.match(lines[index]) if lines[index].lstrip()[:1] in ("`", "~") else None
-        if fence:  # code is left as it is
-            index = _fence_end([line.rstrip("\r\n") for line in lines], index, fence["fence"]) + 1
-            continue
-        if "](" in lines[index]:
-            lines[index] = LINK.sub(mark, lines[index])
-        index += 1
+    for item in scan([line.rstrip("\r\n") for line in lines]):
+        if not isinstance(item, Fence) and "](" in lines[item]:  # code is left as it is
+            lines[item] = LINK.sub(mark, lines[item])
     return "".join(lines)
 
 

@@ -8,6 +8,12 @@ from tests.site import ROOT, copy_project, mkdocs
 
 REAL = (ROOT / "topics.yaml").read_text(encoding="utf-8")
 LABEL_LINE = REAL.splitlines().index("    label: new") + 1
+# An article whose first code block "closes" with four backticks: the site would show the code up to
+# the next block's end, and the rest as text.
+PRUNING = (ROOT / "docs" / "articles" / "pruning.en.md").read_text(encoding="utf-8").splitlines(keepends=True)
+FIRST_FENCE = next(number for number, line in enumerate(PRUNING) if line.startswith("```"))
+FIRST_CLOSE = PRUNING.index("```\n", FIRST_FENCE + 1)
+LONGER_CLOSE = "".join(PRUNING[:FIRST_CLOSE] + ["````\n"] + PRUNING[FIRST_CLOSE + 1 :])
 
 
 @pytest.mark.parametrize(
@@ -19,8 +25,10 @@ LABEL_LINE = REAL.splitlines().index("    label: new") + 1
          "docs/articles/prunning.en.md: no topic with slug 'prunning' in topics.yaml; did you mean 'pruning'?"),
         ({"topics.yaml": REAL.replace("    origin: ml-practice\n", "")},
          "chapters[5]: chapter 'ml-practice' is declared but no topic comes from it"),
+        ({"docs/articles/pruning.en.md": LONGER_CLOSE},
+         f"docs/articles/pruning.en.md:{FIRST_CLOSE + 1}: this line looks like the end of the code block opened on line {FIRST_FENCE + 1}, but only a line of exactly ``` closes it"),
     ],
-    ids=["catalogue", "orphan article", "unused chapter under --strict"],
+    ids=["catalogue", "orphan article", "unused chapter under --strict", "fence closed with a longer fence"],
 )
 def test_mistake_stops_the_build_before_the_site_is_touched(tmp_path, files, message):
     project = copy_project(tmp_path / "project", files=files)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import html
+import re
+
+import markdown
 import pytest
 
-from chapter.articles import alt_problems, article_problems, link_problems, mark_link_languages, outline, parity_problems, prose, word_count
+from chapter.articles import alt_problems, article_problems, link_problems, mark_link_languages, outline, parity_problems, prose, prose_lines, word_count
 
 RUSSIAN = """\
 ## Как устроено { #how-it-works }
@@ -170,8 +174,19 @@ def test_a_correct_article_has_no_problems():
         ("## A { #a }\n\n## B { #a }\n", [(3, "anchor '#a' is already used on line 1")]),
         ("## A { #a }\n\n```mermaid\ngraph LR\n```\n", [(3, "Mermaid diagrams load their renderer from another host; draw the diagram as an SVG file")]),
         ("## A { #a }\n\n``` { .python .gpu }\nimport torch\n```\n", [(3, 'code marked .gpu or .cluster needs a title that tells the reader what it needs, e.g. title="Needs a CUDA GPU"')]),
+        ("## A { #a }\n\n```markdown\n- [a](b)\n````\n", [
+            (3, "the code block opened here with ``` is never closed: only a line of exactly ``` closes it, and until then the site shows it as text"),
+            (5, "the code block opened here with ```` is never closed: only a line of exactly ```` closes it, and until then the site shows it as text"),
+        ]),
+        ("## A { #a }\n\n```python\nx = 1\n````\n\n```bash\nls\n```\n", [
+            (5, "this line looks like the end of the code block opened on line 3, but only a line of exactly ``` closes it"),
+        ]),
+        ("## A { #a }\n\n  ```python\n  x = 1\n  ```\n", [
+            (3, "a code fence starts at the beginning of the line; indented, the site shows it as text"),
+            (5, "a code fence starts at the beginning of the line; indented, the site shows it as text"),
+        ]),
     ],
-    ids=["title", "no anchor", "bad anchor", "reserved", "duplicate", "mermaid", "untitled gpu code"],
+    ids=["title", "no anchor", "bad anchor", "reserved", "duplicate", "mermaid", "untitled gpu code", "unclosed fence", "longer fence inside", "indented fence"],
 )
 def test_mistakes_within_an_article(text, expected):
     assert article_problems(outline(text)) == expected
@@ -216,3 +231,25 @@ def test_links_in_the_other_language_are_marked_with_it():
 )
 def test_a_figures_text_alternative_is_in_the_language_of_the_article(lang, alt, expected):
     assert alt_problems(outline(f"![{alt}](../figures/ring.svg)\n"), lang) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "```markdown\n- [ZeRO: Memory Optimizations](https://arxiv.org/abs/1910.02054)\n````\n\nText.\n",
+        "```python\nx = 1\n\nno close\n",
+        "````\ncode\n```\nstill code\n````\n",
+        "~~~text\n```\nnot a fence here\n```\n~~~\n",
+        "```python\nx = 1\n````\n\n```bash\nls\n```\n",
+        "```bash\necho\n```   \n\n```python\nprint(1)\n```\n",
+        "  ```\nindented\n  ```\n",
+    ],
+    ids=["longer close", "unclosed", "shorter inside longer", "backticks inside tildes", "longer line inside", "trailing spaces", "indented"],
+)
+def test_what_the_outline_takes_for_code_is_what_the_site_shows_as_code(text):
+    rendered = markdown.markdown(text, extensions=["pymdownx.superfences"])
+    shown = [html.unescape(re.sub(r"<[^>]+>", "", code)).rstrip("\n") for code in re.findall(r"<pre[^>]*>(.*?)</pre>", rendered, re.S)]
+    assert [block.code for block in outline(text).code] == shown
+    in_code = "\n".join(shown)
+    assert all(line not in in_code for _, line in prose_lines(text) if line.strip() and not line.startswith(("`", "~")))
+    assert ('lang="en"' in mark_link_languages(text, "ru")) == ("arxiv" in text and "arxiv" not in in_code)
