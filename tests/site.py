@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 from bs4 import BeautifulSoup
 
 ROOT = Path(__file__).resolve().parent.parent
-PROJECT = ("mkdocs.yml", "topics.yaml", "glossary.yaml", "docs", "hooks", "overrides")
+PROJECT = ("mkdocs.yml", "topics.yaml", "glossary.yaml", "docs", "overrides")  # the plugin is the installed package
 GENERATED = shutil.ignore_patterns("__pycache__", "topics", "*.egg-info", "*.ru.svg", "*.en.svg")
 
 

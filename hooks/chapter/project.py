@@ -1,6 +1,6 @@
 """The chapter as a project on disk: where its files are and what checking it means.
 
-Both the MkDocs hook and the `python -m chapter check` command start here, so
+Both the MkDocs plugin and the `python -m chapter check` command start here, so
 they refuse the same mistakes with the same messages.
 """
 

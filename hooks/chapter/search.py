@@ -12,6 +12,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -34,7 +35,12 @@ class SearchError(ChapterError):
 
 
 def index_site(site_dir: Path) -> None:
-    """Index every page of the built site that marks its content with `data-pagefind-body`."""
+    """Index every page of the built site that marks its content with `data-pagefind-body`.
+
+    Pagefind adds to a bundle already there and never removes from it, so the
+    last index goes first: no page that has changed or gone is found any more.
+    """
+    shutil.rmtree(site_dir / BUNDLE, ignore_errors=True)
     command = [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--output-subdir", BUNDLE, "--exclude-selectors", NOT_INDEXED, "--silent"]
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:

@@ -12,8 +12,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import yaml
 
-from tests.site import copy_project
+from tests.site import ROOT, copy_project
 
 
 def _free_port() -> int:
@@ -108,3 +109,15 @@ def test_an_edit_costs_one_rebuild(served):
         _wait_for(url, new.removeprefix("en: ").strip())
         time.sleep(2.5)  # long enough for a second, self-triggered rebuild to have started
         assert log.read_text(encoding="utf-8").count("Detected file changes") == step
+
+
+def test_serve_watches_no_code_it_cannot_reload():
+    """MkDocs keeps a plugin's Python loaded for the whole `mkdocs serve`; watching it would rebuild with the old code."""
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_multi_constructor("!", lambda loader, suffix, node: None)  # !ENV and Python tags: not needed here
+    Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+    watched = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)["watch"]
+    assert watched and all((ROOT / path).exists() for path in watched)
+    assert [path for path in watched if (ROOT / path).is_file() and path.endswith(".py") or any((ROOT / path).rglob("*.py"))] == []

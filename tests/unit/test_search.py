@@ -70,8 +70,28 @@ def test_two_runs_write_identical_bundles(tmp_path):
     first, second = _site(tmp_path / "a"), _site(tmp_path / "b")
     index_site(first)
     index_site(second)
-    files = lambda root: {path.relative_to(root).as_posix(): path.read_bytes() for path in (root / BUNDLE).rglob("*") if path.is_file()}  # noqa: E731
-    assert files(first) == files(second)
+    assert _bundle(first) == _bundle(second)
+
+
+def test_indexing_a_site_again_changes_nothing(tmp_path):
+    """A rebuild that indexes the same pages again (a second build in one process, a rebuild while serving)
+    must not lose a language's index or keep stale files."""
+    site = _site(tmp_path)
+    index_site(site)
+    once = _bundle(site)
+    index_site(site)
+    assert _bundle(site) == once
+    page = site / "topics" / "0" / "index.html"
+    page.write_text(page.read_text(encoding="utf-8").replace("Узлы кластера.", "Другой текст."), encoding="utf-8")
+    index_site(site)
+    assert len(search_fragments(site)) == 8  # one per page marked for search: the old text of the changed page is gone
+    assert not any("Узлы кластера" in fragment["content"] and fragment["url"] == "/topics/0/" for fragment in search_fragments(site))
+    entry = json.loads((site / ENTRY).read_text(encoding="utf-8"))
+    assert sorted(entry["languages"]) == ["en", "ru"] and all(language["page_count"] for language in entry["languages"].values())
+
+
+def _bundle(root):
+    return {path.relative_to(root).as_posix(): path.read_bytes() for path in (root / BUNDLE).rglob("*") if path.is_file()}
 
 
 def test_a_site_pagefind_cannot_read_is_a_clear_error(tmp_path):

@@ -1,0 +1,157 @@
+"""MkDocs adapter for the chapter: loads the catalogue and hands pages to the renderer.
+
+The work is done by the plain `chapter` package; this plugin only translates
+MkDocs events, and keeps what one build needs on itself. Every event runs once
+per language, because mkdocs-static-i18n builds each language with a full
+build of its own, inside the default language's build.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from markupsafe import escape
+from mkdocs.config import base
+from mkdocs.config import config_options as options
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES
+from chapter.errors import ChapterError
+from chapter.figures import sync_localised_figures
+from chapter.language import search_view, translate
+from chapter.project import Project, check_project
+from chapter.render import PageRenderer
+from chapter.search import index_site
+from chapter.sources import navigation, sync_topic_sources
+from chapter.urls import absolute_alternates
+
+TEMPLATES = "chapter"  # the chapter's templates, inside the theme's custom_dir
+
+log = logging.getLogger("mkdocs.plugins.chapter")
+
+
+class ChapterSettings(base.Config):
+    # Index the built site with Pagefind. Off only where a build is not read by a search, such as a quick preview.
+    search = options.Type(bool, default=True)
+
+
+class ChapterPlugin(BasePlugin[ChapterSettings]):
+    """Per build: the config being built, its validated project and its renderer.
+
+    Defining on_startup makes MkDocs keep one instance for a whole `mkdocs serve`,
+    so a rebuild with a broken catalogue can go on showing the last good one.
+    """
+
+    def __init__(self) -> None:
+        self.serving = False
+        self.config_built: MkDocsConfig | None = None
+        self.project: Project | None = None
+        self.renderer: PageRenderer | None = None
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.serving = command == "serve"
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        # mkdocs-static-i18n runs on_config again for every language with the same config; it is read once.
+        # Runs before the site folder is cleaned, so a broken catalogue leaves the last build in place.
+        if config is self.config_built:
+            return config
+        _check_languages(config)
+        docs_dir = Path(config.docs_dir)
+        try:
+            project = check_project(Path(config.config_file_path).parent, docs_dir, strict=config.strict, warn=log.warning)
+        except ChapterError as error:
+            if not (self.serving and self.project):
+                raise PluginError(f"the chapter cannot be built:\n{error}") from None
+            # Logged outside "mkdocs": under strict mode a warning there would fail the rebuild, and MkDocs
+            # stalls every request after a failed rebuild.
+            _serve_log().error("the chapter cannot be rebuilt; the site shows the last good catalogue until this is fixed:\n%s", error)
+            project = self.project
+        sync_topic_sources(project.catalogue, docs_dir)
+        sync_localised_figures(docs_dir)
+        self.config_built, self.project = config, project
+        self.renderer = PageRenderer(project.catalogue, Path(config.theme.custom_dir) / TEMPLATES, docs_dir, glossary=project.glossary)
+        return config
+
+    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        # The language of this build is known from here on, not yet in on_config.
+        lang = config.theme["language"]
+        config.site_name = escape(self.project.catalogue.chapter.title[lang])
+        # Section titles are in the page language; MkDocs reads config.nav only after this event.
+        config.nav = navigation(self.project.catalogue, lang, markup=escape)
+        for scheme in config.theme["palette"]:
+            scheme["toggle"]["name"] = translate(lang, f"toggle.{scheme['scheme']}")
+        if lang != DEFAULT_LANGUAGE:
+            # Every language's build writes the site-wide 404 page; keep the default language's.
+            config.theme.static_templates.discard("404.html")
+        return files
+
+    def on_page_context(self, context: dict, page: Page, config: MkDocsConfig, **_) -> dict:
+        # mkdocs-static-i18n has pointed config.extra.alternate at this page's counterparts by now.
+        context["hreflang"] = absolute_alternates(config.site_url, getattr(config.extra, "alternate", []))
+        context["search"] = search_view(config.theme["language"])
+        return context
+
+    def on_template_context(self, context: dict, template_name: str, config: MkDocsConfig) -> dict:
+        # The 404 page has no Markdown source, so no page context; it searches like any page.
+        context["search"] = search_view(config.theme["language"])
+        return context
+
+    def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, **_) -> str | None:
+        try:
+            rendered = self.renderer.render(page.meta, markdown, config.theme["language"])
+        except ChapterError as error:
+            raise PluginError(f"{page.file.src_uri}: {error}") from None
+        if rendered is None:
+            return None
+        # MkDocs templates print titles and descriptions unescaped; markupsafe strings
+        # arrive escaped there and are not escaped twice where a template does escape.
+        page.meta["title"] = escape(rendered.title)
+        page.meta["description"] = escape(rendered.description)
+        return rendered.markdown
+
+    @event_priority(-200)
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        # Runs after mkdocs-static-i18n's (priority -100), which builds the other languages inside the
+        # default one's; only the outermost build, with every language's pages written, is indexed.
+        if _i18n(config).building or not self.config.search:
+            return
+        try:
+            index_site(Path(config.site_dir))
+        except ChapterError as error:
+            raise PluginError(str(error)) from None
+
+
+def _i18n(config: MkDocsConfig):
+    try:
+        return config.plugins["i18n"]
+    except KeyError:
+        raise PluginError("the chapter is bilingual: mkdocs.yml must list the i18n plugin (mkdocs-static-i18n) before the chapter") from None
+
+
+def _check_languages(config: MkDocsConfig) -> None:
+    """The catalogue's languages are the site's: mkdocs.yml must build the same ones, the same one first."""
+    languages = _i18n(config).config.languages
+    built = tuple(language.locale for language in languages if language.build)
+    default = next((language.locale for language in languages if language.default), None)
+    if sorted(built) != sorted(LANGUAGES) or default != DEFAULT_LANGUAGE:
+        raise PluginError(
+            f"mkdocs.yml: the i18n plugin builds {', '.join(built) or 'no language'} (default: {default}), "
+            f"but the catalogue is written in {', '.join(LANGUAGES)} (default: {DEFAULT_LANGUAGE}); make the plugin's languages match"
+        )
+
+
+def _serve_log() -> logging.Logger:
+    """A logger outside "mkdocs" for rebuild errors under `mkdocs serve`, set up once."""
+    serve_log = logging.getLogger("chapter.serve")
+    if not serve_log.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(levelname)-8s-  %(message)s"))
+        serve_log.addHandler(handler)
+        serve_log.propagate = False
+    return serve_log
