@@ -1,4 +1,4 @@
-# The two commands of the README: `make serve` and `make test`.
+# The two commands of the README: `make serve` and `make test`; and `make check`, the fast checks.
 # Both create the virtual environment on first use and refresh it when
 # pyproject.toml changes.
 
@@ -16,7 +16,7 @@ ifneq ($(SOURCE_DATE_EPOCH),)
 export SOURCE_DATE_EPOCH
 endif
 
-.PHONY: serve build test chromium
+.PHONY: serve build test check lint chromium
 
 serve: $(INSTALLED)
 	$(BIN)/mkdocs serve
@@ -24,13 +24,23 @@ serve: $(INSTALLED)
 build: $(INSTALLED)
 	$(BIN)/mkdocs build --strict
 
-test: $(INSTALLED) $(NODE_INSTALLED) chromium
+test: lint $(NODE_INSTALLED) chromium
 	$(BIN)/python -m pytest
 
-$(INSTALLED): pyproject.toml
+# Lint, formatting, types, the unit tests (the fuzzer apart) and the chapter's own checks: under a minute.
+check: lint
+	$(BIN)/python -m chapter check --strict
+	$(BIN)/python -m pytest -q tests/unit --ignore=tests/unit/test_loader_fuzz.py
+
+lint: $(INSTALLED)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+$(INSTALLED): pyproject.toml constraints.txt
 	python3 -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet --editable ".[test]"
+	$(BIN)/python -m pip install --quiet --constraint constraints.txt --editable ".[test]"
 	touch $@
 
 # axe-core and Lighthouse for the accessibility and quality gates, at the versions

@@ -43,7 +43,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "hooks"), str(ROOT)]
 
-from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES, Catalogue  # noqa: E402
+from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402
 from chapter.figures import sync_localised_figures  # noqa: E402
 from chapter.glossary import load_glossary  # noqa: E402
 from chapter.project import check_project  # noqa: E402
@@ -81,8 +81,8 @@ CODE = (
     "",
     "def step(model, batch, optimizer, scaler):",
     "    optimizer.zero_grad(set_to_none=True)",
-    "    with torch.autocast(device_type=\"cuda\", dtype=torch.bfloat16):",
-    "        loss = model(batch[\"inputs\"]).loss",
+    '    with torch.autocast(device_type="cuda", dtype=torch.bfloat16):',
+    '        loss = model(batch["inputs"]).loss',
     "    scaler.scale(loss).backward()",
     "    scaler.step(optimizer)",
     "    scaler.update()",
@@ -137,8 +137,7 @@ def word_pools(real: dict) -> dict[str, list[str]]:
     pattern = {"ru": RUSSIAN_WORD, "en": ENGLISH_WORD}
     glossary = load_glossary(ROOT / "glossary.yaml")
     return {
-        lang: [word.lower() for text in texts[lang] for word in pattern[lang].findall(text) if not glossary.problems([(1, word)], lang)]
-        for lang in LANGUAGES
+        lang: [word.lower() for text in texts[lang] for word in pattern[lang].findall(text) if not glossary.problems([(1, word)], lang)] for lang in LANGUAGES
     }
 
 
@@ -188,7 +187,7 @@ def article(topic: dict, lang: str, topics: list[dict], words: list[str]) -> str
         see.append(f"[{other['title'][lang]}](../topics/{other['slug']}.md{anchor})")
     bodies[links].append(f"{SEE_ALSO[lang]}: {', '.join(see)}.")
     heading = 1 if lang == "ru" else 2
-    return "\n\n".join(f"## {section[heading]} {{ #{section[0]} }}\n\n" + "\n\n".join(body) for section, body in zip(sections, bodies)) + "\n"
+    return "\n\n".join(f"## {section[heading]} {{ #{section[0]} }}\n\n" + "\n\n".join(body) for section, body in zip(sections, bodies, strict=True)) + "\n"
 
 
 def synthetic_project(dest: Path, size: int) -> Path:
@@ -285,7 +284,7 @@ def control_project(ours: Path, dest: Path) -> Path:
         lang = language["locale"]
         language["site_name"] = catalogue.chapter.title[lang]
         if lang != DEFAULT_LANGUAGE:
-            pairs = list(zip(_titles(navs[DEFAULT_LANGUAGE]), _titles(navs[lang])))
+            pairs = list(zip(_titles(navs[DEFAULT_LANGUAGE]), _titles(navs[lang]), strict=True))
             translations = dict(pairs)
             if any(translations[title] != translated for title, translated in pairs):
                 raise SystemExit(f"navigation titles do not translate one to one into {lang}")
@@ -366,14 +365,14 @@ class Result:
         """The fastest run: other work on the machine only ever adds time."""
         return min(run.seconds for run in self.runs)
 
-    def paired_ratio(self, control: "Result") -> float:
+    def paired_ratio(self, control: Result) -> float:
         """The median of this site's runs each divided by the control run built right before or after it.
 
         Builds of the same site drift by more than the budget as other work comes and goes
         on a shared machine; a run and its neighbour share that drift, so their ratio keeps
         the hooks' cost and drops most of the machine's.
         """
-        return statistics.median(ours.seconds / theirs.seconds for ours, theirs in zip(self.runs, control.runs))
+        return statistics.median(ours.seconds / theirs.seconds for ours, theirs in zip(self.runs, control.runs, strict=True))
 
     @property
     def hooks_added(self) -> float:
@@ -459,7 +458,11 @@ def measure(size: int, workdir: Path, runs: int, real_size: int) -> tuple[Result
     build(control, sites["control"], log, keep=True)
     clocked = build(source, folder / "site-clocked", log, hook_times=folder / "hooks.json")
     slugs = [topic.slug for topic in check_project(source).catalogue.topics]
-    samples = [f"{prefix}{path}index.html" for prefix in ("", "en/") for path in ("", f"topics/{slugs[0]}/", f"topics/{slugs[len(slugs) // 2]}/", f"topics/{slugs[-1]}/")]
+    samples = [
+        f"{prefix}{path}index.html"
+        for prefix in ("", "en/")
+        for path in ("", f"topics/{slugs[0]}/", f"topics/{slugs[len(slugs) // 2]}/", f"topics/{slugs[-1]}/")
+    ]
     differences = same_pages(sites["ours"], sites["control"], samples)
     results = {name: Result(size, name) for name in ("ours", "control")}
     query = search_query(sites["ours"])
@@ -474,7 +477,9 @@ def measure(size: int, workdir: Path, runs: int, real_size: int) -> tuple[Result
         for name in order:
             run = build(source if name == "ours" else control, folder / f"site-{name}", log)
             results[name].runs.append(run)
-            _say(f"{size} topics, {name}, run {number + 1}/{runs}: {run.seconds:.2f} s ({run.cpu_seconds:.2f} s CPU), {run.peak_mib:.0f} MiB, {run.pages} pages")
+            _say(
+                f"{size} topics, {name}, run {number + 1}/{runs}: {run.seconds:.2f} s ({run.cpu_seconds:.2f} s CPU), {run.peak_mib:.0f} MiB, {run.pages} pages"
+            )
     shutil.rmtree(folder)
     return results["ours"], results["control"], differences
 
@@ -537,7 +542,9 @@ def _say(message: str) -> None:
 
 
 def machine() -> list[str]:
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name")), platform.processor())
+    cpu = next(
+        (line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name")), platform.processor()
+    )
     memory = next((int(line.split()[1]) for line in Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal")), 0)
     versions = ", ".join(f"{name} {metadata.version(name)}" for name in ("mkdocs", "mkdocs-material", "mkdocs-static-i18n"))
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
@@ -546,7 +553,7 @@ def machine() -> list[str]:
         f"- Machine: {cpu}, {os.cpu_count()} cores, {memory / 1024 / 1024:.0f} GiB memory",
         f"- Python {platform.python_version()}; {versions}",
         f"- Code: commit {commit}{' with uncommitted changes' if dirty else ''}; navigation parts of at most {PART_SIZE} topics",
-        f"- Date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC",
+        f"- Date: {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC",
     ]
 
 
@@ -600,7 +607,7 @@ def report(pairs: list[tuple[Result, Result, list[str]]], runs: int, sizes: list
             f" CPU {ours.cpu_median / control.cpu_median:.3f}; the hooks' own time adds {ours.hooks_added:.1%})"
         )
     synthetic = [pair for pair in pairs if pair[0].size != real_size]
-    for (small, small_control, _), (big, big_control, _) in zip(synthetic, synthetic[1:]):
+    for (small, small_control, _), (big, big_control, _) in zip(synthetic, synthetic[1:], strict=False):
         growth = big.per_page_ms / small.per_page_ms
         cpu_growth = (big.cpu_median / big.pages) / (small.cpu_median / small.pages)
         control_growth = big_control.per_page_ms / small_control.per_page_ms

@@ -68,13 +68,13 @@ def report_markdown(results: dict[str, list[Report]], runs: int, seconds: float,
         "Written by `benchmarks/lighthouse.py`; the test suite asserts accessibility, best practices and",
         "SEO (`tests/browser/test_lighthouse.py`) but not performance, which varies between runs.",
         "",
-        f"- when: {datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}",
+        f"- when: {datetime.datetime.now(datetime.UTC).strftime('%Y-%m-%d %H:%M UTC')}",
         f"- machine: {platform.system()} {platform.machine()}, {os.cpu_count()} cores; Lighthouse benchmark index "
         f"{statistics.median(r.benchmark_index for reports in results.values() for r in reports):.0f} "
         f"(higher is faster); load average {load[0]:.2f} before the runs, {load[1]:.2f} after",
         f"- Lighthouse {first.version}, default mobile settings (simulated throttling), Debian's Chromium "
         f"({' '.join(re.findall(r'HeadlessChrome/[0-9.]+', first.browser)) or first.browser})",
-        f"- site built with `mkdocs build --strict`, served gzip-compressed on 127.0.0.1",
+        "- site built with `mkdocs build --strict`, served gzip-compressed on 127.0.0.1",
         f"- {runs} run(s) per page, one after another; {seconds:.0f} s in all",
         "",
         "| page | median performance | min–max | " + " | ".join(f"median {LABELS[m]}" for m in METRICS) + " |",
@@ -82,12 +82,8 @@ def report_markdown(results: dict[str, list[Report]], runs: int, seconds: float,
     ]
     for page, reports in results.items():
         scores = [r.score("performance") for r in reports]
-        lines.append(
-            f"| `{page}` | {statistics.median(scores):g} | {min(scores)}–{max(scores)} | "
-            + " | ".join(metric(reports, m) for m in METRICS)
-            + " |"
-        )
-    lines += ["", "Scores per run: " + "; ".join(f"`{p}` " + ", ".join(str(r.score('performance')) for r in rs) for p, rs in results.items()), ""]
+        lines.append(f"| `{page}` | {statistics.median(scores):g} | {min(scores)}–{max(scores)} | " + " | ".join(metric(reports, m) for m in METRICS) + " |")
+    lines += ["", "Scores per run: " + "; ".join(f"`{p}` " + ", ".join(str(r.score("performance")) for r in rs) for p, rs in results.items()), ""]
     return "\n".join(lines)
 
 

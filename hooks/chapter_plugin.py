@@ -9,7 +9,9 @@ build of its own, inside the default language's build.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Literal, cast
 
 from markupsafe import escape
 from mkdocs.config import base
@@ -18,7 +20,9 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
 
 from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES
 from chapter.errors import ChapterError
@@ -40,50 +44,57 @@ class ChapterSettings(base.Config):
     search = options.Type(bool, default=True)
 
 
-class ChapterPlugin(BasePlugin[ChapterSettings]):
-    """Per build: the config being built, its validated project and its renderer.
+@dataclass(frozen=True)
+class Build:
+    """What one build (all its languages) reads: its config, the validated project and the renderer."""
 
-    Defining on_startup makes MkDocs keep one instance for a whole `mkdocs serve`,
-    so a rebuild with a broken catalogue can go on showing the last good one.
-    """
+    config: MkDocsConfig
+    project: Project
+    renderer: PageRenderer
+
+
+class ChapterPlugin(BasePlugin[ChapterSettings]):
+    """Defining on_startup makes MkDocs keep one instance for a whole `mkdocs serve`,
+    so a rebuild with a broken catalogue can go on showing the last good one."""
 
     def __init__(self) -> None:
         self.serving = False
-        self.config_built: MkDocsConfig | None = None
-        self.project: Project | None = None
-        self.renderer: PageRenderer | None = None
+        self.current: Build | None = None
 
-    def on_startup(self, *, command: str, dirty: bool) -> None:
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.serving = command == "serve"
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         # mkdocs-static-i18n runs on_config again for every language with the same config; it is read once.
         # Runs before the site folder is cleaned, so a broken catalogue leaves the last build in place.
-        if config is self.config_built:
+        if self.current is not None and config is self.current.config:
             return config
         _check_languages(config)
         docs_dir = Path(config.docs_dir)
         try:
             project = check_project(Path(config.config_file_path).parent, docs_dir, strict=config.strict, warn=log.warning)
         except ChapterError as error:
-            if not (self.serving and self.project):
+            if not (self.serving and self.current):
                 raise PluginError(f"the chapter cannot be built:\n{error}") from None
             # Logged outside "mkdocs": under strict mode a warning there would fail the rebuild, and MkDocs
             # stalls every request after a failed rebuild.
             _serve_log().error("the chapter cannot be rebuilt; the site shows the last good catalogue until this is fixed:\n%s", error)
-            project = self.project
+            project = self.current.project
+        if not config.theme.custom_dir:
+            raise PluginError(f"mkdocs.yml: theme.custom_dir must be set; the chapter's templates live in its {TEMPLATES}/ folder")
         sync_topic_sources(project.catalogue, docs_dir)
         sync_localised_figures(docs_dir)
-        self.config_built, self.project = config, project
-        self.renderer = PageRenderer(project.catalogue, Path(config.theme.custom_dir) / TEMPLATES, docs_dir, glossary=project.glossary)
+        renderer = PageRenderer(project.catalogue, Path(config.theme.custom_dir) / TEMPLATES, docs_dir, glossary=project.glossary)
+        self.current = Build(config, project, renderer)
         return config
 
-    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+    def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
         # The language of this build is known from here on, not yet in on_config.
         lang = config.theme["language"]
-        config.site_name = escape(self.project.catalogue.chapter.title[lang])
+        catalogue = self._build().project.catalogue
+        config.site_name = escape(catalogue.chapter.title[lang])
         # Section titles are in the page language; MkDocs reads config.nav only after this event.
-        config.nav = navigation(self.project.catalogue, lang, markup=escape)
+        config.nav = navigation(catalogue, lang, markup=escape)
         for scheme in config.theme["palette"]:
             scheme["toggle"]["name"] = translate(lang, f"toggle.{scheme['scheme']}")
         if lang != DEFAULT_LANGUAGE:
@@ -91,20 +102,18 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
             config.theme.static_templates.discard("404.html")
         return files
 
-    def on_page_context(self, context: dict, page: Page, config: MkDocsConfig, **_) -> dict:
+    def on_page_context(self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation) -> TemplateContext:
         # mkdocs-static-i18n has pointed config.extra.alternate at this page's counterparts by now.
-        context["hreflang"] = absolute_alternates(config.site_url, getattr(config.extra, "alternate", []))
-        context["search"] = search_view(config.theme["language"])
-        return context
+        alternates = absolute_alternates(config.site_url or "", getattr(config.extra, "alternate", []))
+        return _with(context, hreflang=alternates, search=search_view(config.theme["language"]))
 
-    def on_template_context(self, context: dict, template_name: str, config: MkDocsConfig) -> dict:
+    def on_template_context(self, context: TemplateContext, /, *, template_name: str, config: MkDocsConfig) -> TemplateContext:
         # The 404 page has no Markdown source, so no page context; it searches like any page.
-        context["search"] = search_view(config.theme["language"])
-        return context
+        return _with(context, search=search_view(config.theme["language"]))
 
-    def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, **_) -> str | None:
+    def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         try:
-            rendered = self.renderer.render(page.meta, markdown, config.theme["language"])
+            rendered = self._build().renderer.render(page.meta, markdown, config.theme["language"])
         except ChapterError as error:
             raise PluginError(f"{page.file.src_uri}: {error}") from None
         if rendered is None:
@@ -116,7 +125,7 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         return rendered.markdown
 
     @event_priority(-200)
-    def on_post_build(self, config: MkDocsConfig) -> None:
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
         # Runs after mkdocs-static-i18n's (priority -100), which builds the other languages inside the
         # default one's; only the outermost build, with every language's pages written, is indexed.
         if _i18n(config).building or not self.config.search:
@@ -126,8 +135,19 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         except ChapterError as error:
             raise PluginError(str(error)) from None
 
+    def _build(self) -> Build:
+        if self.current is None:
+            raise PluginError("the chapter plugin was asked for a page before on_config read the catalogue")
+        return self.current
 
-def _i18n(config: MkDocsConfig):
+
+def _with(context: TemplateContext, **values: Any) -> TemplateContext:
+    """The template context with the chapter's own variables added (MkDocs types it with the theme's only)."""
+    cast("dict[str, Any]", context).update(values)
+    return context
+
+
+def _i18n(config: MkDocsConfig) -> Any:
     try:
         return config.plugins["i18n"]
     except KeyError:

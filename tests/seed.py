@@ -37,7 +37,7 @@ def read_seed(path: Path = SEED) -> Seed:
     title_en, title_ru, summary_ru, legend_heading, *rest = lines
     *topic_lines, note = rest
     topics = []
-    for heading, ru_line in zip(topic_lines[::2], topic_lines[1::2]):
+    for heading, ru_line in zip(topic_lines[::2], topic_lines[1::2], strict=True):
         label = next(label for label in LABELS if heading.endswith(label))
         topics.append(SeedTopic(heading.removesuffix(label), label, ru_line))
     return Seed(title_en, title_ru, summary_ru, legend_heading, tuple(topics), note)

@@ -12,8 +12,9 @@ import functools
 import io
 import re
 import tokenize
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .wording import cyrillic, english_words
 
@@ -63,7 +64,7 @@ def scan(lines: list[str]) -> Iterator[int | Fence]:
     while index < len(lines):
         fence = FENCE.match(lines[index]) if lines[index].startswith(("`", "~")) else None
         end = _fence_end(lines, index, fence["fence"]) if fence else None
-        if end is None:
+        if fence is None or end is None:
             yield index
             index += 1
         else:
@@ -77,7 +78,10 @@ def fence_problems(lines: list[str]) -> list[tuple[int, str]]:
     for item in scan(lines):
         if isinstance(item, Fence):
             problems += [
-                (index + 1, f"this line looks like the end of the code block opened on line {item.start + 1}, but only a line of exactly {item.fence} closes it")
+                (
+                    index + 1,
+                    f"this line looks like the end of the code block opened on line {item.start + 1}, but only a line of exactly {item.fence} closes it",
+                )
                 for index in range(item.start + 1, item.end)
                 if len(lines[index].strip()) > len(item.fence) and not lines[index].strip().strip(item.fence[0])
             ]
@@ -85,7 +89,12 @@ def fence_problems(lines: list[str]) -> list[tuple[int, str]]:
         line = lines[item]
         fence = FENCE.match(line) if line.startswith(("`", "~")) else None
         if fence:
-            problems.append((item + 1, f"the code block opened here with {fence['fence']} is never closed: only a line of exactly {fence['fence']} closes it, and until then the site shows it as text"))
+            problems.append(
+                (
+                    item + 1,
+                    f"the code block opened here with {fence['fence']} is never closed: only a line of exactly {fence['fence']} closes it, and until then the site shows it as text",
+                )
+            )
         elif INDENTED_FENCE.match(line):
             problems.append((item + 1, "a code fence starts at the beginning of the line; indented, the site shows it as text"))
     return problems
@@ -117,12 +126,11 @@ class CodeBlock:
 
     def comparable(self) -> str:
         """The code without its comments, which each language words its own way."""
-        lines = self.code.splitlines()
+        lines: list[str | None] = list(self.code.splitlines())
         for comment in reversed(self.comments):
-            line = lines[comment.line - 1]
-            lines[comment.line - 1] = line[: comment.column].rstrip()
-            if not lines[comment.line - 1].strip() and line.strip():
-                lines[comment.line - 1] = None  # a line that held only the comment
+            line = lines[comment.line - 1] or ""
+            code = line[: comment.column].rstrip()
+            lines[comment.line - 1] = None if not code and line.strip() else code  # None: a line that held only the comment
         return "\n".join(line.rstrip() for line in lines if line is not None).strip()
 
 
@@ -209,6 +217,7 @@ def prose_lines(text: str, lang: str | None = None) -> list[tuple[int, str]]:
     Code, addresses and attribute lists are left out, and so, given `lang`,
     are link texts in another language (the English titles a Russian article cites).
     """
+
     def link_text(match: re.Match) -> str:
         return match["text"] if lang is None or _language_of(match["text"]) in (None, lang) else " "
 
@@ -235,7 +244,7 @@ def word_count(text: str) -> int:
 
 def _fence_end(lines: list[str], start: int, fence: str) -> int | None:
     """The index of the line that closes the fence opened at `start`, or None when none does."""
-    return next((i for i in range(start + 1, len(lines)) if lines[i].startswith(fence) and not lines[i].rstrip(" \t")[len(fence):]), None)
+    return next((i for i in range(start + 1, len(lines)) if lines[i].startswith(fence) and not lines[i].rstrip(" \t")[len(fence) :]), None)
 
 
 def _code_block(line: int, info: str, code: str) -> CodeBlock:
@@ -307,7 +316,9 @@ def article_problems(found: Outline) -> list[tuple[int, str]]:
         if heading.level == 1:
             problems.append((heading.line, "the page title comes from topics.yaml; start the article's headings at ##"))
         if heading.anchor is None:
-            problems.append((heading.line, f"heading '{heading.title}' needs an explicit anchor, equal in both languages: '{heading.title} {{ #some-anchor }}'"))
+            problems.append(
+                (heading.line, f"heading '{heading.title}' needs an explicit anchor, equal in both languages: '{heading.title} {{ #some-anchor }}'")
+            )
             continue
         if not ANCHOR.match(heading.anchor):
             problems.append((heading.line, f"anchor '#{heading.anchor}' must be lower-case Latin letters, digits and hyphens"))
@@ -320,21 +331,21 @@ def article_problems(found: Outline) -> list[tuple[int, str]]:
         if block.language in REFUSED_FENCES:
             problems.append((block.line, REFUSED_FENCES[block.language]))
         if NOT_ON_CPU & set(block.classes) and not block.title:
-            problems.append((block.line, "code marked .gpu or .cluster needs a title that tells the reader what it needs, e.g. title=\"Needs a CUDA GPU\""))
+            problems.append((block.line, 'code marked .gpu or .cluster needs a title that tells the reader what it needs, e.g. title="Needs a CUDA GPU"'))
     return problems
 
 
 def parity_problems(original: Outline, translation: Outline, original_name: str) -> list[tuple[int, str]]:
     """Where `translation` departs from the structure of `original`: (line in the translation, message)."""
     problems = []
-    pairs = [
+    pairs: list[tuple[str, Sequence[Any], Sequence[Any], Callable[[Any], str]]] = [
         ("heading", original.headings, translation.headings, lambda h: f"{'#' * h.level} {{ #{h.anchor} }}"),
         ("code block", original.code, translation.code, lambda c: " ".join((c.language, *("." + cls for cls in c.classes))) + "\n" + c.comparable()),
         ("figure", original.figures, translation.figures, lambda f: f.source),
         ("table", original.tables, translation.tables, lambda t: f"{t.columns} columns × {t.rows} rows"),
     ]
     for kind, theirs, ours, key in pairs:
-        for number, (their, our) in enumerate(zip(theirs, ours), start=1):
+        for number, (their, our) in enumerate(zip(theirs, ours, strict=False), start=1):
             if key(their) != key(our):
                 here, there = _first_difference(key(our), key(their))
                 problems.append((our.line, f"{kind} {number} differs from {original_name}:{their.line}: {here!r} here, {there!r} there"))
@@ -347,10 +358,18 @@ def parity_problems(original: Outline, translation: Outline, original_name: str)
         line = next((link.line for link in translation.links if link.in_sources), 1)
         missing = [url for url in original.sources if url not in translation.sources]
         extra = [url for url in translation.sources if url not in original.sources]
-        detail = "; ".join(filter(None, [
-            f"missing {', '.join(missing)}" if missing else "",
-            f"not in {original_name}: {', '.join(extra)}" if extra else "",
-        ])) or "the same links in another order"
+        detail = (
+            "; ".join(
+                filter(
+                    None,
+                    [
+                        f"missing {', '.join(missing)}" if missing else "",
+                        f"not in {original_name}: {', '.join(extra)}" if extra else "",
+                    ],
+                )
+            )
+            or "the same links in another order"
+        )
         problems.append((line, f"sources differ from {original_name}: {detail}"))
     return problems
 
@@ -367,7 +386,9 @@ def comment_problems(article: Outline, lang: str, latin: frozenset[str] = frozen
                 continue  # #!/usr/bin/env bash
             line = block.line + comment.line
             if lang == "ru" and not cyrillic(comment.text) and english_words(comment.text, latin):
-                problems.append((line, f"comment '{comment.text}' is in English; Russian articles comment their code in Russian (the code itself stays as it is)"))
+                problems.append(
+                    (line, f"comment '{comment.text}' is in English; Russian articles comment their code in Russian (the code itself stays as it is)")
+                )
             elif lang != "ru" and cyrillic(comment.text):
                 problems.append((line, f"comment '{comment.text}' is in Russian; write it in the language of the article"))
     return problems
@@ -380,7 +401,12 @@ def alt_problems(article: Outline, lang: str, latin: frozenset[str] = frozenset(
         if lang == "ru":
             words = english_words(ENGLISH_GLOSS.sub(" ", figure.alt), latin)
             if words:
-                problems.append((figure.line, f"the figure's text alternative has English words ({', '.join(words)}); describe the figure in Russian (an English term may follow in parentheses)"))
+                problems.append(
+                    (
+                        figure.line,
+                        f"the figure's text alternative has English words ({', '.join(words)}); describe the figure in Russian (an English term may follow in parentheses)",
+                    )
+                )
         elif cyrillic(figure.alt):
             problems.append((figure.line, "the figure's text alternative is in Russian; describe the figure in the language of the article"))
     return problems
@@ -388,7 +414,7 @@ def alt_problems(article: Outline, lang: str, latin: frozenset[str] = frozenset(
 
 def _first_difference(ours: str, theirs: str) -> tuple[str, str]:
     """The first line where two descriptions part, so a long code block's message stays short."""
-    pairs = zip(ours.splitlines() + ["(end)"], theirs.splitlines() + ["(end)"])
+    pairs = zip(ours.splitlines() + ["(end)"], theirs.splitlines() + ["(end)"], strict=False)
     return next((a, b) for a, b in pairs if a != b)
 
 
@@ -415,7 +441,7 @@ def link_problems(article: Outline, anchors: dict[str, frozenset[str] | None]) -
             problems.append((link.line, f"link '{link.target}': no topic with slug '{slug}' in topics.yaml{hint}"))
         elif anchor and anchors[slug] is None:
             problems.append((link.line, f"link '{link.target}': '{slug}' has no article in this language yet; link to the topic without '#{anchor}'"))
-        elif anchor and anchor not in anchors[slug]:
+        elif anchor and anchor not in (anchors[slug] or ()):
             problems.append((link.line, f"link '{link.target}': the article on '{slug}' has no heading with anchor '#{anchor}'"))
     return problems
 
@@ -426,6 +452,7 @@ def mark_link_languages(text: str, lang: str) -> str:
     Russian articles cite English titles: `[ZeRO: Memory Optimizations…](…)` becomes
     `[…](…){ lang="en" }`. Single Latin words (PyTorch, NVLink) are names, not English text.
     """
+
     def mark(match: re.Match) -> str:
         written_in = _language_of(match["text"])
         if written_in is None or written_in == lang or match.string[match.end() : match.end() + 1] == "{":

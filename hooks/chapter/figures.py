@@ -173,13 +173,18 @@ def figure_problems(figure: Figure, latin: frozenset[str] = frozenset()) -> list
         if node.languages is not None:
             unknown = sorted(node.languages - set(LANGUAGES))
             if unknown:
-                problems.append((node.line, f"{LANGUAGE_ATTRIBUTE}=\"{' '.join(unknown)}\" is not a language of the site; use one of: {', '.join(LANGUAGES)}"))
-        variants = [child for child in node.children if child.languages is not None]
+                problems.append((node.line, f'{LANGUAGE_ATTRIBUTE}="{" ".join(unknown)}" is not a language of the site; use one of: {", ".join(LANGUAGES)}'))
+        variants = [(child, child.languages) for child in node.children if child.languages is not None]
         for lang in LANGUAGES:
-            counts = {other: sum(other in child.languages for child in variants) for other in LANGUAGES}
+            counts = {other: sum(other in languages for _, languages in variants) for other in LANGUAGES}
             if counts[lang] < max(counts.values()):
-                first = next(child for child in variants if lang not in child.languages)
-                problems.append((first.line, f"<{first.name} {LANGUAGE_ATTRIBUTE}=\"{' '.join(sorted(first.languages))}\"> has no counterpart in '{lang}' beside it; add one (wrap a variant of several lines in one <g {LANGUAGE_ATTRIBUTE}=\"…\">)"))
+                first, languages = next((child, languages) for child, languages in variants if lang not in languages)
+                problems.append(
+                    (
+                        first.line,
+                        f'<{first.name} {LANGUAGE_ATTRIBUTE}="{" ".join(sorted(languages))}"> has no counterpart in \'{lang}\' beside it; add one (wrap a variant of several lines in one <g {LANGUAGE_ATTRIBUTE}="…">)',
+                    )
+                )
                 break
         for child in node.children:
             visit(child)
@@ -189,7 +194,12 @@ def figure_problems(figure: Figure, latin: frozenset[str] = frozenset()) -> list
         line, text = label.line, label.text
         words = english_words(label.prose, latin)
         if words:
-            problems.append((line, f"'{text}' shows English ({', '.join(words)}) on Russian pages; write a Russian variant beside it: <tspan {LANGUAGE_ATTRIBUTE}=\"ru\">…</tspan><tspan {LANGUAGE_ATTRIBUTE}=\"en\">{text}</tspan>"))
+            problems.append(
+                (
+                    line,
+                    f'\'{text}\' shows English ({", ".join(words)}) on Russian pages; write a Russian variant beside it: <tspan {LANGUAGE_ATTRIBUTE}="ru">…</tspan><tspan {LANGUAGE_ATTRIBUTE}="en">{text}</tspan>',
+                )
+            )
     for lang in LANGUAGES:
         if lang == "ru":
             continue

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Mapping
 
 import yaml
 
@@ -63,7 +63,7 @@ class Glossary:
                 for pattern, variant, term in variants.get(searched[start.start() : start.start() + 2].casefold(), ()):
                     match = pattern.match(searched, start.start())
                     if match and not _is_gloss(text, match.start(), match.end()):
-                        found.append((number, f"'{text[match.start():match.end()]}': write '{term.term[lang]}' (glossary: {term.id}), not '{variant}'"))
+                        found.append((number, f"'{text[match.start() : match.end()]}': write '{term.term[lang]}' (glossary: {term.id}), not '{variant}'"))
         return sorted(found)
 
 
@@ -120,7 +120,11 @@ class GlossaryReader(NodeReader):
     def avoid(self, node: yaml.Node, field: str, term: Text | None) -> dict[str, tuple[str, ...]] | None:
         """Variants per language; a variant that would match the term itself is refused."""
         if not isinstance(node, yaml.MappingNode):
-            self.problem(node, field, f"expected a mapping of languages ({', '.join(LANGUAGES)}) to lists of variants; found a {'list' if isinstance(node, yaml.SequenceNode) else 'value'}")
+            self.problem(
+                node,
+                field,
+                f"expected a mapping of languages ({', '.join(LANGUAGES)}) to lists of variants; found a {'list' if isinstance(node, yaml.SequenceNode) else 'value'}",
+            )
             return None
         fields = self.mapping(node, field, (), LANGUAGES) or {}
         avoid = {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime
 import json
-from typing import Mapping
+from collections.abc import Mapping
 
 from babel import Locale
 from babel.dates import format_date

@@ -10,9 +10,10 @@ from __future__ import annotations
 import datetime
 import difflib
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import Any, TypeVar
 
 import yaml
 
@@ -92,8 +93,9 @@ def parse_catalogue(text: str, path: str = "topics.yaml", *, strict: bool = Fals
         reader.problems += reader.doubts
     if reader.problems or catalogue is None:
         raise CatalogueError(path, reader.problems or [Problem(1, 1, "", "the catalogue is missing")])
-    for doubt in sorted(reader.doubts) if warn and not strict else ():
-        warn(doubt.describe(path))
+    if warn and not strict:
+        for doubt in sorted(reader.doubts):
+            warn(doubt.describe(path))
     return catalogue
 
 
@@ -145,7 +147,9 @@ def compose_plain(text: str, path: str, loader: type, contents: str = "the chapt
     except yaml.MarkedYAMLError as error:
         raise CatalogueError(path, [_syntax_problem(error)]) from None
     except yaml.reader.ReaderError as error:  # a character YAML forbids anywhere, such as NUL or another control character
-        raise CatalogueError(path, [Problem(*_place(text, error.position), "", f"the character U+{error.character:04X} is not allowed in YAML; delete it")]) from None
+        raise CatalogueError(
+            path, [Problem(*_place(text, error.position), "", f"the character U+{error.character:04X} is not allowed in YAML; delete it")]
+        ) from None
     if root is None:
         raise CatalogueError(path, [Problem(1, 1, "", f"the file holds only comments; it must hold {contents}")])
     return root
@@ -159,14 +163,15 @@ def _place(text: str, index: int) -> tuple[int, int]:
 
 
 def _is_plain(event: yaml.Event) -> bool:
-    tag = event.tag
+    tag = getattr(event, "tag", None)  # only node events have one
     return tag in PLAIN_TAGS or tag == "!" or (isinstance(event, yaml.ScalarEvent) and tag is None)
 
 
 def _syntax_problem(error: yaml.MarkedYAMLError) -> Problem:
     """PyYAML's complaint retold for an author, placed where the fix belongs."""
     problem, context = error.problem or "", error.context or ""
-    at, opened = error.problem_mark, error.context_mark or error.problem_mark
+    at = error.problem_mark or error.context_mark or yaml.Mark("", 0, 0, 0, "", 0)
+    opened = error.context_mark or at
     stopped = f"(YAML stopped at line {at.line + 1}, column {at.column + 1})"
     if "'\\t'" in problem:
         message, mark = "a tab character; YAML indents with spaces only", at
@@ -181,7 +186,7 @@ def _syntax_problem(error: yaml.MarkedYAMLError) -> Problem:
     elif "expected <block end>" in problem:
         message, mark = "this line is indented differently from the keys above it", at
     else:
-        message, mark = problem + (f" ({context})" if context else ""), at or opened
+        message, mark = problem + (f" ({context})" if context else ""), at
     return Problem(mark.line + 1, mark.column + 1, "", f"YAML syntax error: {message}")
 
 
@@ -283,7 +288,7 @@ class NodeReader:
 
     def text(self, node: yaml.Node, field: str) -> Text | None:
         fields = self.mapping(node, field, LANGUAGES) or {}
-        values = {lang: self.string(fields[lang], f"{field}.{lang}") for lang in LANGUAGES if lang in fields}
+        values: dict[str, Any] = {lang: self.string(fields[lang], f"{field}.{lang}") for lang in LANGUAGES if lang in fields}
         return Text(**values) if _complete(values, LANGUAGES) else None
 
     def reference(self, node: yaml.Node, field: str, known: dict[str, T], what: str) -> T | None:
@@ -340,11 +345,13 @@ class CatalogueReader(NodeReader):
             chapter = next((c for c in chapters if _value(item, "id") == c.id), None)
             if chapter is not None and chapter.id not in used:
                 mark = item.start_mark
-                self.doubts.append(Problem(mark.line + 1, mark.column + 1, f"chapters[{index}]", f"chapter {chapter.id!r} is declared but no topic comes from it"))
+                self.doubts.append(
+                    Problem(mark.line + 1, mark.column + 1, f"chapters[{index}]", f"chapter {chapter.id!r} is declared but no topic comes from it")
+                )
 
     def chapter(self, node: yaml.Node, field: str) -> Chapter | None:
         fields = self.mapping(node, field, CHAPTER_KEYS) or {}
-        values = {
+        values: dict[str, Any] = {
             "id": self.identifier(fields["id"], f"{field}.id") if "id" in fields else None,
             "title": self.text(fields["title"], f"{field}.title") if "title" in fields else None,
             "summary": self.text(fields["summary"], f"{field}.summary") if "summary" in fields else None,
@@ -364,7 +371,7 @@ class CatalogueReader(NodeReader):
             if not isinstance(key, yaml.ScalarNode):
                 continue  # a list or mapping as the id: reported above, and nothing to name the rest by
             fields = self.mapping(value, f"{field}.{key.value}", LABEL_KEYS) or {}
-            texts = {name: self.text(fields[name], f"{field}.{key.value}.{name}") for name in LABEL_KEYS if name in fields}
+            texts: dict[str, Any] = {name: self.text(fields[name], f"{field}.{key.value}.{name}") for name in LABEL_KEYS if name in fields}
             if label_id is not None and _complete(texts, LABEL_KEYS):
                 labels[label_id] = Label(label_id, **texts)
         if not node.value:
@@ -396,13 +403,12 @@ class CatalogueReader(NodeReader):
                 "origin": lambda value: self.origin(value, f"{field}.origin", chapters, own_id),
                 "reviewed": lambda value: self.date(value, f"{field}.reviewed"),
             }
-            values = {name: readers[name](value) for name, value in fields.items()}
+            values: dict[str, Any] = {name: readers[name](value) for name, value in fields.items()}
             if not _complete(values, tuple(fields)) or not _complete(values, TOPIC_KEYS):
                 return None
             return Topic(**{"origin": None, **values})
 
         return topic
-
 
     def origin(self, node: yaml.Node, field: str, chapters: dict[str, OtherChapter], own_id: str | None) -> OtherChapter | None:
         if own_id is not None and _scalar(node) == own_id:
@@ -411,7 +417,7 @@ class CatalogueReader(NodeReader):
         return self.reference(node, field, chapters, "chapter")
 
 
-def _complete(values: dict[str, object], keys: tuple[str, ...]) -> bool:
+def _complete(values: Mapping[str, object], keys: tuple[str, ...]) -> bool:
     """Whether every key is there with a usable value."""
     return all(values.get(key) is not None for key in keys)
 

@@ -54,10 +54,7 @@ def _article_problems(catalogue: Catalogue, glossary: Glossary, docs: Path) -> l
             if path.is_file():
                 texts[topic.slug, lang] = path.read_text(encoding="utf-8")
     outlines = {key: outline(text) for key, text in texts.items()}
-    anchors = {
-        lang: {topic.slug: _anchors(outlines.get((topic.slug, lang))) for topic in catalogue.topics}
-        for lang in LANGUAGES
-    }
+    anchors = {lang: {topic.slug: _anchors(outlines.get((topic.slug, lang))) for topic in catalogue.topics} for lang in LANGUAGES}
     problems = []
     for (slug, lang), found in outlines.items():
         place = article_source(slug, lang)
@@ -75,7 +72,10 @@ def _article_problems(catalogue: Catalogue, glossary: Glossary, docs: Path) -> l
 def _figure_problems(glossary: Glossary, docs: Path) -> list[tuple[str, str]]:
     """Figures that are not well-formed, show a page words in another language, or use an avoided term."""
     problems = [
-        (f"{FIGURES_FOLDER}/{path.name}", f"per-language copies are written by the build from {path.name.split('.')[0]}.svg; put every language's labels there, marked with systemLanguage, and delete this file")
+        (
+            f"{FIGURES_FOLDER}/{path.name}",
+            f"per-language copies are written by the build from {path.name.split('.')[0]}.svg; put every language's labels there, marked with systemLanguage, and delete this file",
+        )
         for path in handmade_copies(docs)
     ]
     for source in figure_sources(docs):

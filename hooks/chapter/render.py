@@ -8,8 +8,10 @@ escaping all catalogue text. Nothing here knows about MkDocs.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import jinja2
 
@@ -122,7 +124,7 @@ class PageRenderer:
             lstrip_blocks=True,
         )
 
-    def render(self, meta: dict, markdown: str, lang: str) -> RenderedPage | None:
+    def render(self, meta: Mapping[str, Any], markdown: str, lang: str) -> RenderedPage | None:
         """The page for front matter that names a chapter page; None for any other page."""
         kind = meta.get("chapter")
         if kind is None:
@@ -130,7 +132,7 @@ class PageRenderer:
         if kind == "index":
             return self.index(lang, markdown)
         if kind == "glossary" and self.glossary is not None:
-            return self.glossary_page(lang)
+            return self.glossary_page(self.glossary, lang)
         if kind == "topic":
             slug = meta.get("topic")
             if not isinstance(slug, str) or slug not in self.positions:
@@ -142,8 +144,7 @@ class PageRenderer:
         chapter = self.catalogue.chapter
         all_views = filters.views(self.catalogue)
         cards = [
-            dataclasses.replace(self._topic_view(topic, lang, INDEX), views=" ".join(filters.card_views(topic, all_views)))
-            for topic in self.catalogue.topics
+            dataclasses.replace(self._topic_view(topic, lang, INDEX), views=" ".join(filters.card_views(topic, all_views))) for topic in self.catalogue.topics
         ]
         html = self._template("index.html", lang).render(
             title=chapter.title[lang],
@@ -181,7 +182,7 @@ class PageRenderer:
             note=translate_count(lang, "borrowed_note", borrowed) if borrowed else None,
         )
 
-    def glossary_page(self, lang: str) -> RenderedPage:
+    def glossary_page(self, glossary: Glossary, lang: str) -> RenderedPage:
         """Every term in the page language's alphabetical order, with its counterpart and definition."""
         entries = [
             TermView(
@@ -191,7 +192,7 @@ class PageRenderer:
                 term.definition[lang],
                 ", ".join(_quote(lang, variant) for variant in term.avoid.get(lang, ())),
             )
-            for term in sorted(self.glossary.terms, key=lambda term: _alphabetical(term.term[lang]))
+            for term in sorted(glossary.terms, key=lambda term: _alphabetical(term.term[lang]))
         ]
         html = self._template("glossary.html", lang).render(entries=entries, chapter=self.catalogue.chapter.title[lang])
         return RenderedPage(translate(lang, "glossary_title"), translate(lang, "glossary_summary"), _join(html))

@@ -27,7 +27,15 @@ SIGNATURE = b"pagefind_dcd"  # what Pagefind's index files start with, before th
 META_FILTERS = 3  # the place of the filter list in a language's meta file
 NOT_INDEXED = ".headerlink, .highlight"  # the ¶ of every heading's permalink, and code blocks: a result shows prose
 # Pagefind's ready-made interfaces; the chapter's search talks to its API directly.
-UNUSED = ("pagefind-ui.js", "pagefind-ui.css", "pagefind-modular-ui.js", "pagefind-modular-ui.css", "pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js")
+UNUSED = (
+    "pagefind-ui.js",
+    "pagefind-ui.css",
+    "pagefind-modular-ui.js",
+    "pagefind-modular-ui.css",
+    "pagefind-component-ui.js",
+    "pagefind-component-ui.css",
+    "pagefind-highlight.js",
+)
 
 
 class SearchError(ChapterError):

@@ -9,10 +9,10 @@ changes, so `mkdocs serve` does not rebuild in a loop.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Callable, Sequence, TypeVar
-
 import difflib
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
 
 from .catalogue import LANGUAGES, Catalogue, OtherChapter, Topic
 from .language import translate
@@ -33,11 +33,7 @@ topic: {slug}
 
 def sync_topic_sources(catalogue: Catalogue, docs_dir: Path) -> list[Path]:
     """Make docs/topics/ hold exactly one file per topic and language; return the paths it changed."""
-    wanted = {
-        docs_dir / topic_source(topic.slug, lang): STUB.format(slug=topic.slug)
-        for topic in catalogue.topics
-        for lang in LANGUAGES
-    }
+    wanted = {docs_dir / topic_source(topic.slug, lang): STUB.format(slug=topic.slug) for topic in catalogue.topics for lang in LANGUAGES}
     folder = docs_dir / TOPICS_FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     changed = [stale for stale in folder.glob("*.md") if stale not in wanted]
@@ -81,14 +77,11 @@ def navigation(catalogue: Catalogue, lang: str, *, part_size: int = PART_SIZE, m
     `markup` prepares each title for templates that print it unescaped; the
     plugin picks each page's language version of the paths.
     """
-    nav: list = ["index.md", "glossary.md"]
+    nav: list[Any] = ["index.md", "glossary.md"]
     for chapter, topics in topic_groups(catalogue):
-        paths = [f"{TOPICS_FOLDER}/{topic.slug}.md" for topic in topics]
+        paths: list[Any] = [f"{TOPICS_FOLDER}/{topic.slug}.md" for topic in topics]
         if len(paths) > part_size:
-            paths = [
-                {markup(translate(lang, "nav_part", first=first, last=first + len(part) - 1)): part}
-                for first, part in parts(paths, part_size)
-            ]
+            paths = [{markup(translate(lang, "nav_part", first=first, last=first + len(part) - 1)): part} for first, part in parts(paths, part_size)]
         title = translate(lang, "nav_own") if chapter is None else chapter.title[lang]
         nav.append({markup(title): paths})
     return nav

@@ -10,7 +10,6 @@ anyone listing it here.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -72,9 +71,7 @@ def run_axe(page: Page) -> list[dict]:
 
 
 def describe(violations: list[dict]) -> str:
-    return "\n".join(
-        f"  {v['id']} ({v['impact']}): {v['help']}\n    " + "\n    ".join(v["targets"][:8]) for v in violations
-    )
+    return "\n".join(f"  {v['id']} ({v['impact']}): {v['help']}\n    " + "\n    ".join(v["targets"][:8]) for v in violations)
 
 
 def toggle_scheme(page: Page) -> str:

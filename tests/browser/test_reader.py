@@ -96,7 +96,7 @@ def _rgba(css: str) -> tuple[float, float, float, float]:
 
 def _over(top: tuple[float, float, float, float], below: tuple[float, float, float]) -> tuple[float, float, float]:
     alpha = top[3]
-    return tuple(alpha * t + (1 - alpha) * b for t, b in zip(top[:3], below))
+    return tuple(alpha * t + (1 - alpha) * b for t, b in zip(top[:3], below, strict=False))
 
 
 def _luminance(rgb: tuple[float, float, float]) -> float:

@@ -36,8 +36,10 @@ def inflected_queries(site, lang: str) -> dict[str, set[str]]:
         for word in set(LETTERS[lang].findall(fragment["content"].lower())):
             if len(word) >= 6:
                 pages[stemmer.stemWord(word)][word].add(fragment["url"])
+
     def everywhere(stem: str) -> set[str]:
         return set().union(*pages[stem].values())
+
     rich = [stem for stem, forms in pages.items() if len(forms) >= 3 and len(everywhere(stem)) >= 4]
     chosen = sorted(rich, key=lambda stem: (-len(everywhere(stem)), stem))[:QUERIES_PER_LANGUAGE]
     queries = {min(pages[stem], key=lambda form: (len(pages[stem][form]), form)): everywhere(stem) for stem in chosen}
@@ -187,7 +189,7 @@ def test_more_results_come_on_request_or_past_the_last_one(page: Page):
     expect(links.nth(shown)).to_be_focused()
 
 
-def test_mkdocs_serve_keeps_search_current_after_every_rebuild(served, browser):
+def test_mkdocs_serve_keeps_search_current_after_every_rebuild(served, browser):  # noqa: F811  (the fixture imported above)
     project, base, _ = served
     url = f"{base}/topics/kubernetes/"
     _wait_for(url, '<h1 id="topic">')

@@ -74,7 +74,7 @@ def _report(visits: dict[str, tuple[dict[str, int], dict[str, int]]]) -> str:
         f"{THEME_BUDGET // 1024} KiB of styles, scripts and icons on any page, {QUERY_BUDGET // 1024} KiB for opening search and its first query."
     )
     for path, steps in visits.items():
-        for title, files in zip((path, f"{path}, then a first search"), steps):
+        for title, files in zip((path, f"{path}, then a first search"), steps, strict=True):
             lines += [f"## {title}: {sum(files.values()) / 1024:.1f} KiB", "", "| file | KiB (gzip) |", "|---|---:|"]
             lines += [f"| `{name}` | {size / 1024:.1f} |" for name, size in sorted(files.items(), key=lambda item: -item[1])]
             lines.append("")

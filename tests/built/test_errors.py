@@ -19,14 +19,19 @@ LONGER_CLOSE = "".join(PRUNING[:FIRST_CLOSE] + ["````\n"] + PRUNING[FIRST_CLOSE 
 @pytest.mark.parametrize(
     ("files", "message"),
     [
-        ({"topics.yaml": REAL.replace("label: new", "label: hot", 1)},
-         f"topics.yaml:{LABEL_LINE}:12: topics[0].label: unknown label 'hot'; expected one of: new, current"),
-        ({"docs/articles/prunning.en.md": "## Text { #text }\n"},
-         "docs/articles/prunning.en.md: no topic with slug 'prunning' in topics.yaml; did you mean 'pruning'?"),
-        ({"topics.yaml": REAL.replace("    origin: ml-practice\n", "")},
-         "chapters[5]: chapter 'ml-practice' is declared but no topic comes from it"),
-        ({"docs/articles/pruning.en.md": LONGER_CLOSE},
-         f"docs/articles/pruning.en.md:{FIRST_CLOSE + 1}: this line looks like the end of the code block opened on line {FIRST_FENCE + 1}, but only a line of exactly ``` closes it"),
+        (
+            {"topics.yaml": REAL.replace("label: new", "label: hot", 1)},
+            f"topics.yaml:{LABEL_LINE}:12: topics[0].label: unknown label 'hot'; expected one of: new, current",
+        ),
+        (
+            {"docs/articles/prunning.en.md": "## Text { #text }\n"},
+            "docs/articles/prunning.en.md: no topic with slug 'prunning' in topics.yaml; did you mean 'pruning'?",
+        ),
+        ({"topics.yaml": REAL.replace("    origin: ml-practice\n", "")}, "chapters[5]: chapter 'ml-practice' is declared but no topic comes from it"),
+        (
+            {"docs/articles/pruning.en.md": LONGER_CLOSE},
+            f"docs/articles/pruning.en.md:{FIRST_CLOSE + 1}: this line looks like the end of the code block opened on line {FIRST_FENCE + 1}, but only a line of exactly ``` closes it",
+        ),
     ],
     ids=["catalogue", "orphan article", "unused chapter under --strict", "fence closed with a longer fence"],
 )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import posixpath
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -14,7 +14,7 @@ SITE_URL = "http://127.0.0.1:8000/"  # mkdocs.yml's default when SITE_URL is not
 LINKING = {"a": "href", "link": "href", "script": "src", "img": "src", "source": "src", "iframe": "src"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ids(path: Path) -> frozenset[str]:
     soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
     return frozenset(node["id"] for node in soup.find_all(id=True)) | frozenset(node["name"] for node in soup.find_all("a", attrs={"name": True}))

@@ -35,11 +35,12 @@ def test_two_builds_in_one_process_write_the_same_site(tmp_path, monkeypatch):
 def test_languages_that_differ_from_the_catalogues_stop_the_build(tmp_path, caplog):
     project = copy_project(tmp_path / "project")
     config = project / "mkdocs.yml"
-    config.write_text(config.read_text(encoding="utf-8").replace("name: English\n          build: true", "name: English\n          build: false"), encoding="utf-8")
+    config.write_text(
+        config.read_text(encoding="utf-8").replace("name: English\n          build: true", "name: English\n          build: false"), encoding="utf-8"
+    )
     with pytest.raises(Abort):
         _build_in_process(project, tmp_path / "site")
     assert [record.getMessage() for record in caplog.records if record.levelname == "ERROR"] == [
-        "mkdocs.yml: the i18n plugin builds ru (default: ru), but the catalogue is written in ru, en (default: ru);"
-        " make the plugin's languages match"
+        "mkdocs.yml: the i18n plugin builds ru (default: ru), but the catalogue is written in ru, en (default: ru); make the plugin's languages match"
     ]
     assert not (tmp_path / "site").exists()

@@ -60,7 +60,7 @@ def served(tmp_path: Path):
 
 def test_serve_rebuilds_after_edits(served):
     project, base, _ = served
-    _wait_for(f"{base}/en/topics/kubernetes/", "<h1 id=\"topic\">Kubernetes</h1>")
+    _wait_for(f"{base}/en/topics/kubernetes/", '<h1 id="topic">Kubernetes</h1>')
 
     catalogue = project / "topics.yaml"
     catalogue.write_text(catalogue.read_text(encoding="utf-8").replace("en: Kubernetes", "en: Kubernetes, edited", 1), encoding="utf-8")
@@ -85,13 +85,13 @@ def _wait_for_log(log: Path, text: str, timeout: float = 60) -> None:
 def test_serve_keeps_the_last_good_site_while_the_catalogue_is_broken(served):
     project, base, log = served
     url = f"{base}/en/topics/kubernetes/"
-    _wait_for(url, "<h1 id=\"topic\">Kubernetes</h1>")
+    _wait_for(url, '<h1 id="topic">Kubernetes</h1>')
     catalogue = project / "topics.yaml"
     good = catalogue.read_text(encoding="utf-8")
 
     catalogue.write_text(good.replace("en: Kubernetes", "en: Kubernetes, broken", 1).replace("label: new", "label: hot", 1), encoding="utf-8")
     _wait_for_log(log, "topics[0].label: unknown label 'hot'")
-    assert "Kubernetes, broken" not in _wait_for(url, "<h1 id=\"topic\">Kubernetes</h1>")
+    assert "Kubernetes, broken" not in _wait_for(url, '<h1 id="topic">Kubernetes</h1>')
 
     catalogue.write_text(good.replace("en: Kubernetes", "en: Kubernetes, fixed", 1), encoding="utf-8")
     _wait_for(url, "Kubernetes, fixed")
@@ -101,7 +101,7 @@ def test_an_edit_costs_one_rebuild(served):
     """Topic stubs are rewritten only when they change, so the build does not trigger itself again."""
     project, base, log = served
     url = f"{base}/en/topics/pruning/"
-    _wait_for(url, "<h1 id=\"topic\">Pruning</h1>")
+    _wait_for(url, '<h1 id="topic">Pruning</h1>')
     catalogue = project / "topics.yaml"
     edits = [("en: Pruning\n", "en: Pruning once\n"), ("en: Pruning once\n", "en: Pruning twice\n")]
     for step, (old, new) in enumerate(edits, start=1):
@@ -113,6 +113,7 @@ def test_an_edit_costs_one_rebuild(served):
 
 def test_serve_watches_no_code_it_cannot_reload():
     """MkDocs keeps a plugin's Python loaded for the whole `mkdocs serve`; watching it would rebuild with the old code."""
+
     class Loader(yaml.SafeLoader):
         pass
 

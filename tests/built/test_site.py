@@ -49,7 +49,7 @@ def test_russian_index_carries_the_seed(site, seed):
     assert page.select_one("#legend").get_text() == seed.legend_heading
     cards = page.select(".ci-card")
     assert len(cards) == len(seed.topics)
-    for card, expected in zip(cards, seed.topics):
+    for card, expected in zip(cards, seed.topics, strict=True):
         origin = card.select_one(".ci-card__origin")
         assert card.select_one(".ci-card__other").get_text() == expected.title_en
         assert _text(card.select_one(".ci-badge")) == expected.label_ru
@@ -63,7 +63,7 @@ def test_english_index_carries_titles_labels_and_origins(site, seed, catalogue):
     assert page.h1.get_text() == seed.title_en
     assert page.select_one(".ci-heading__other").get_text() == seed.title_ru
     assert page.select_one("#legend").get_text() == "What the topic labels mean"
-    for card, expected, topic in zip(page.select(".ci-card"), seed.topics, catalogue.topics):
+    for card, expected, topic in zip(page.select(".ci-card"), seed.topics, catalogue.topics, strict=True):
         assert card.select_one(".ci-card__link").get_text() == expected.title_en
         assert expected.ru_line.startswith(card.select_one(".ci-card__other").get_text())
         assert _text(card.select_one(".ci-badge")) == topic.label.name.en
@@ -84,7 +84,7 @@ def test_legend_explains_both_labels(site, catalogue, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_card_links_to_its_topic_page(site, catalogue, lang):
-    for card, topic in zip(_cards(site, lang), catalogue.topics):
+    for card, topic in zip(_cards(site, lang), catalogue.topics, strict=True):
         links = card.select("a")
         assert len(links) == 1
         target = site.resolve(LANGS[lang], links[0]["href"])
@@ -294,7 +294,6 @@ def test_every_topic_page_says_when_its_article_was_checked(site, catalogue, lan
         line = site.html(f"{LANGS[lang]}topics/{topic.slug}/").select_one(".ci-heading__reviewed")
         assert line.select_one("time")["datetime"] == topic.reviewed.isoformat(), topic.slug
         assert line.get_text() == words + long_date(lang, topic.reviewed)
-
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -145,7 +145,11 @@ def test_comments_are_found_as_the_language_reads_them(language, code, comments,
         ("../figures/ring.svg", "../figures/tree.svg", [(5, "figure 1 differs from x.ru.md:5: '../figures/tree.svg' here, '../figures/ring.svg' there")]),
         ("| bf16 | 16 |\n", "", [(14, "table 1 differs from x.ru.md:14: '2 columns × 1 rows' here, '2 columns × 2 rows' there")]),
         ("- [Paper](https://arxiv.org/abs/1910.02054)\n", "", [(25, "sources differ from x.ru.md: missing https://arxiv.org/abs/1910.02054")]),
-        ("1910.02054", "2006.15704", [(25, "sources differ from x.ru.md: missing https://arxiv.org/abs/1910.02054; not in x.ru.md: https://arxiv.org/abs/2006.15704")]),
+        (
+            "1910.02054",
+            "2006.15704",
+            [(25, "sources differ from x.ru.md: missing https://arxiv.org/abs/1910.02054; not in x.ru.md: https://arxiv.org/abs/2006.15704")],
+        ),
     ],
     ids=["anchor", "level", "missing heading", "extra figure", "marker", "figure", "table row", "missing source", "other source"],
 )
@@ -173,20 +177,43 @@ def test_a_correct_article_has_no_problems():
         ("## A { #topic }\n", [(1, "anchor '#topic' is taken by the topic page itself; choose another")]),
         ("## A { #a }\n\n## B { #a }\n", [(3, "anchor '#a' is already used on line 1")]),
         ("## A { #a }\n\n```mermaid\ngraph LR\n```\n", [(3, "Mermaid diagrams load their renderer from another host; draw the diagram as an SVG file")]),
-        ("## A { #a }\n\n``` { .python .gpu }\nimport torch\n```\n", [(3, 'code marked .gpu or .cluster needs a title that tells the reader what it needs, e.g. title="Needs a CUDA GPU"')]),
-        ("## A { #a }\n\n```markdown\n- [a](b)\n````\n", [
-            (3, "the code block opened here with ``` is never closed: only a line of exactly ``` closes it, and until then the site shows it as text"),
-            (5, "the code block opened here with ```` is never closed: only a line of exactly ```` closes it, and until then the site shows it as text"),
-        ]),
-        ("## A { #a }\n\n```python\nx = 1\n````\n\n```bash\nls\n```\n", [
-            (5, "this line looks like the end of the code block opened on line 3, but only a line of exactly ``` closes it"),
-        ]),
-        ("## A { #a }\n\n  ```python\n  x = 1\n  ```\n", [
-            (3, "a code fence starts at the beginning of the line; indented, the site shows it as text"),
-            (5, "a code fence starts at the beginning of the line; indented, the site shows it as text"),
-        ]),
+        (
+            "## A { #a }\n\n``` { .python .gpu }\nimport torch\n```\n",
+            [(3, 'code marked .gpu or .cluster needs a title that tells the reader what it needs, e.g. title="Needs a CUDA GPU"')],
+        ),
+        (
+            "## A { #a }\n\n```markdown\n- [a](b)\n````\n",
+            [
+                (3, "the code block opened here with ``` is never closed: only a line of exactly ``` closes it, and until then the site shows it as text"),
+                (5, "the code block opened here with ```` is never closed: only a line of exactly ```` closes it, and until then the site shows it as text"),
+            ],
+        ),
+        (
+            "## A { #a }\n\n```python\nx = 1\n````\n\n```bash\nls\n```\n",
+            [
+                (5, "this line looks like the end of the code block opened on line 3, but only a line of exactly ``` closes it"),
+            ],
+        ),
+        (
+            "## A { #a }\n\n  ```python\n  x = 1\n  ```\n",
+            [
+                (3, "a code fence starts at the beginning of the line; indented, the site shows it as text"),
+                (5, "a code fence starts at the beginning of the line; indented, the site shows it as text"),
+            ],
+        ),
     ],
-    ids=["title", "no anchor", "bad anchor", "reserved", "duplicate", "mermaid", "untitled gpu code", "unclosed fence", "longer fence inside", "indented fence"],
+    ids=[
+        "title",
+        "no anchor",
+        "bad anchor",
+        "reserved",
+        "duplicate",
+        "mermaid",
+        "untitled gpu code",
+        "unclosed fence",
+        "longer fence inside",
+        "indented fence",
+    ],
 )
 def test_mistakes_within_an_article(text, expected):
     assert article_problems(outline(text)) == expected
@@ -223,7 +250,11 @@ def test_links_in_the_other_language_are_marked_with_it():
     [
         ("ru", "Кольцо из четырёх GPU, NVLink и `memory_allocated`", []),
         ("ru", "Две панели в плоскости скорости обучения и затухания весов (weight decay)", []),
-        ("ru", "Кольцо, отмечено lost", [(1, "the figure's text alternative has English words (lost); describe the figure in Russian (an English term may follow in parentheses)")]),
+        (
+            "ru",
+            "Кольцо, отмечено lost",
+            [(1, "the figure's text alternative has English words (lost); describe the figure in Russian (an English term may follow in parentheses)")],
+        ),
         ("en", "A ring of four GPUs", []),
         ("en", "Кольцо из четырёх GPU", [(1, "the figure's text alternative is in Russian; describe the figure in the language of the article")]),
     ],

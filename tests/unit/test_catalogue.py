@@ -15,7 +15,7 @@ def test_chapter_matches_the_seed(catalogue, seed):
 
 def test_topics_match_the_seed_in_order(catalogue, seed):
     assert len(catalogue.topics) == len(seed.topics) == 20
-    for topic, expected in zip(catalogue.topics, seed.topics):
+    for topic, expected in zip(catalogue.topics, seed.topics, strict=True):
         assert topic.title.en == expected.title_en
         assert topic.label.name.ru == expected.label_ru
         origin = f"из «{topic.origin.title.ru}»" if topic.origin else ""

@@ -31,7 +31,9 @@ def _figure(text: str = SOURCE):
 
 def test_each_language_keeps_its_own_elements_and_the_shared_ones():
     russian = _figure().render("ru").decode()
-    assert russian == """\
+    assert (
+        russian
+        == """\
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100">
 <rect x="0" y="0" width="200" height="100" fill="#fff"/>
 <text x="10" y="20"><tspan>потеряно</tspan></text>
@@ -40,6 +42,7 @@ def test_each_language_keeps_its_own_elements_and_the_shared_ones():
 <text x="10" y="80" font-family="monospace">memory_allocated</text>
 </svg>
 """
+    )
     english = _figure().render("en").decode()
     assert "lost" in english and "bandwidth, GB/s" in english
     assert "потеряно" not in english and "systemLanguage" not in english
@@ -56,7 +59,12 @@ def test_labels_are_what_a_reader_of_the_language_sees():
 
 
 def test_monospace_parts_of_a_label_are_code_and_left_out_of_its_prose():
-    figure = _figure(SOURCE.replace('<text x="10" y="60">GPU 0 · H100 · NVLink</text>', '<text x="10" y="60"><tspan font-family="monospace">nvidia-smi</tspan>: <tspan systemLanguage="ru">занято</tspan><tspan systemLanguage="en">used</tspan></text>'))
+    figure = _figure(
+        SOURCE.replace(
+            '<text x="10" y="60">GPU 0 · H100 · NVLink</text>',
+            '<text x="10" y="60"><tspan font-family="monospace">nvidia-smi</tspan>: <tspan systemLanguage="ru">занято</tspan><tspan systemLanguage="en">used</tspan></text>',
+        )
+    )
     label = figure.labels("ru")[2]
     assert (label.text, label.prose) == ("nvidia-smi: занято", ": занято")
     assert figure.labels("ru")[3].prose == ""
@@ -70,8 +78,11 @@ def test_a_localised_figure_has_no_problems():
 def test_english_words_on_russian_pages_are_named_with_their_line():
     figure = _figure(SOURCE.replace('<tspan systemLanguage="ru">потеряно</tspan>', '<tspan systemLanguage="ru">lost work</tspan>'))
     assert figure_problems(figure) == [
-        (3, "'lost work' shows English (lost, work) on Russian pages; write a Russian variant beside it: "
-            '<tspan systemLanguage="ru">…</tspan><tspan systemLanguage="en">lost work</tspan>'),
+        (
+            3,
+            "'lost work' shows English (lost, work) on Russian pages; write a Russian variant beside it: "
+            '<tspan systemLanguage="ru">…</tspan><tspan systemLanguage="en">lost work</tspan>',
+        ),
     ]
 
 
@@ -87,7 +98,9 @@ def test_russian_words_on_english_pages_are_named():
 
 def test_a_variant_without_its_counterpart_is_named():
     figure = _figure(SOURCE.replace('<text x="10" y="40" systemLanguage="en">bandwidth, GB/s</text>\n', ""))
-    assert figure_problems(figure) == [(4, "<text systemLanguage=\"ru\"> has no counterpart in 'en' beside it; add one (wrap a variant of several lines in one <g systemLanguage=\"…\">)")]
+    assert figure_problems(figure) == [
+        (4, '<text systemLanguage="ru"> has no counterpart in \'en\' beside it; add one (wrap a variant of several lines in one <g systemLanguage="…">)')
+    ]
 
 
 def test_a_language_the_site_does_not_have_is_named():
@@ -104,7 +117,7 @@ def test_words_the_chapter_writes_in_latin_are_accepted_in_russian():
 
 def test_a_figure_that_is_not_well_formed_names_its_line():
     with pytest.raises(FigureError) as caught:
-        _figure(SOURCE.replace("</text>\n<text x=\"10\" y=\"60\">", "\n<text x=\"10\" y=\"60\">", 1))
+        _figure(SOURCE.replace('</text>\n<text x="10" y="60">', '\n<text x="10" y="60">', 1))
     assert caught.value.line == 8 and "not well-formed" in str(caught.value)
 
 

@@ -9,7 +9,9 @@ def test_every_label_and_origin_combination_is_a_view_the_unfiltered_one_first(c
     found = views(catalogue)
     lending = [chapter.id for chapter in catalogue.chapters]
     assert found[0] == View(ALL, ALL) and found[0].is_default and found[0].target == ""
-    assert {view.key for view in found} == {f"{label}-{origin}" for label in [ALL, *(l.id for l in catalogue.labels)] for origin in [ALL, OWN, *lending]}
+    assert {view.key for view in found} == {
+        f"{label}-{origin}" for label in [ALL, *(known.id for known in catalogue.labels)] for origin in [ALL, OWN, *lending]
+    }
     assert all(view.target == f"filter-{view.key}" for view in found[1:])
 
 

@@ -209,11 +209,17 @@ CASES = {
         ["topics.yaml:19:13: topics[1].origin: a topic cannot come from its own chapter; remove 'origin'"],
     ),
     "lending chapter with this chapter's id": (
-        _edit("  - id: mlops\n    title: {ru: MLOps, en: MLOps}\n", "  - id: mlops\n    title: {ru: MLOps, en: MLOps}\n  - id: compute\n    title: {ru: Я, en: Me}\n"),
+        _edit(
+            "  - id: mlops\n    title: {ru: MLOps, en: MLOps}\n",
+            "  - id: mlops\n    title: {ru: MLOps, en: MLOps}\n  - id: compute\n    title: {ru: Я, en: Me}\n",
+        ),
         ["topics.yaml:12:5: chapters[1].id: 'compute' is this chapter's own id; list only other chapters here"],
     ),
     "duplicate chapter": (
-        _edit("  - id: mlops\n    title: {ru: MLOps, en: MLOps}\n", "  - id: mlops\n    title: {ru: MLOps, en: MLOps}\n  - id: mlops\n    title: {ru: Ещё, en: Again}\n"),
+        _edit(
+            "  - id: mlops\n    title: {ru: MLOps, en: MLOps}\n",
+            "  - id: mlops\n    title: {ru: MLOps, en: MLOps}\n  - id: mlops\n    title: {ru: Ещё, en: Again}\n",
+        ),
         ["topics.yaml:12:9: chapters[1].id: duplicate chapter id 'mlops'; each must be unique"],
     ),
     "chapter address that is not a web address": (
@@ -265,7 +271,7 @@ def test_unused_chapter_is_a_warning_and_an_error_when_strict():
 
 
 def test_file_that_is_not_utf8(tmp_path):
-    data = MINIMAL.replace("Один", "Од\xffн").encode("utf-8").replace("\xff".encode("utf-8"), b"\xff")
+    data = MINIMAL.replace("Один", "Од\xffн").encode("utf-8").replace("\xff".encode(), b"\xff")
     assert _file_errors(tmp_path, data) == ["topics.yaml:15:19: the file is not UTF-8 text (byte 0xff); save it as UTF-8"]
 
 

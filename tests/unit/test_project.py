@@ -33,7 +33,10 @@ def test_articles_of_catalogue_topics_pass(project):
     ("path", "message"),
     [
         ("docs/articles/prunning.ru.md", "docs/articles/prunning.ru.md: no topic with slug 'prunning' in topics.yaml; did you mean 'pruning'?"),
-        ("docs/articles/quantum.en.md", "docs/articles/quantum.en.md: no topic with slug 'quantum' in topics.yaml; add the topic to topics.yaml or rename the file"),
+        (
+            "docs/articles/quantum.en.md",
+            "docs/articles/quantum.en.md: no topic with slug 'quantum' in topics.yaml; add the topic to topics.yaml or rename the file",
+        ),
         ("docs/articles/pruning.de.md", "docs/articles/pruning.de.md: articles are named articles/<slug>.<ru|en>.md, directly in articles/"),
         ("docs/articles/pruning.md", "docs/articles/pruning.md: articles are named articles/<slug>.<ru|en>.md, directly in articles/"),
         ("docs/articles/extra/pruning.ru.md", "docs/articles/extra/pruning.ru.md: articles are named articles/<slug>.<ru|en>.md, directly in articles/"),
@@ -125,7 +128,10 @@ def test_a_handmade_language_copy_of_a_figure_is_refused_rather_than_overwritten
     _write(project, "docs/figures/extra.ru.svg", '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>\n')
     with pytest.raises(ArticleError) as caught:
         check_project(project)
-    assert str(caught.value) == "docs/figures/extra.ru.svg: per-language copies are written by the build from extra.svg; put every language's labels there, marked with systemLanguage, and delete this file"
+    assert (
+        str(caught.value)
+        == "docs/figures/extra.ru.svg: per-language copies are written by the build from extra.svg; put every language's labels there, marked with systemLanguage, and delete this file"
+    )
 
 
 def test_a_broken_glossary_is_refused_with_its_place(project):
@@ -135,4 +141,7 @@ def test_a_broken_glossary_is_refused_with_its_place(project):
     position = [row for row in text.splitlines() if row.startswith("  - id: ")].index("  - id: cache")
     with pytest.raises(CatalogueError) as caught:
         check_project(project)
-    assert str(caught.value) == f"glossary.yaml:{line}:9: terms[{position}].id: 'Cache' is not a lower-case kebab-case identifier such as 'gpu-architecture' (letters a–z, digits, single hyphens)"
+    assert (
+        str(caught.value)
+        == f"glossary.yaml:{line}:9: terms[{position}].id: 'Cache' is not a lower-case kebab-case identifier such as 'gpu-architecture' (letters a–z, digits, single hyphens)"
+    )

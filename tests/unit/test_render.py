@@ -217,7 +217,7 @@ def test_a_choice_that_would_show_nothing_is_no_link(renderer, catalogue):
 
 def test_each_card_names_the_views_that_show_it_and_each_view_its_note(renderer, catalogue):
     soup = _soup(renderer.render({"chapter": "index"}, "", "ru").markdown)
-    for card, topic in zip(soup.select(".ci-card"), catalogue.topics):
+    for card, topic in zip(soup.select(".ci-card"), catalogue.topics, strict=True):
         views = card["data-views"].split()
         assert "all-all" in views and f"{topic.label.id}-all" in views
     notes = {note["data-view"]: note.get_text() for note in soup.select(".ci-topics__note")}

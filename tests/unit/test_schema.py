@@ -146,7 +146,7 @@ MUTATIONS = {
     "boolean as text": _edit("en: AI Accelerators", "en: yes"),
     "blank text": _edit("en: AI Accelerators", "en: '   '"),
     "empty text": _edit("en: AI Accelerators", "en: ''"),
-    "text as a plain string": _edit("    title:\n      en: AI Accelerators\n      ru: \"Ускорители: GPU, TPU, NPU\"\n", "    title: AI Accelerators\n"),
+    "text as a plain string": _edit('    title:\n      en: AI Accelerators\n      ru: "Ускорители: GPU, TPU, NPU"\n', "    title: AI Accelerators\n"),
     "bad slug": _edit("slug: gpu-architecture", "slug: GPU_Architecture"),
     "slug with a slash": _edit("slug: gpu-architecture", "slug: gpu/architecture"),
     "slug with a double hyphen": _edit("slug: gpu-architecture", "slug: gpu--architecture"),

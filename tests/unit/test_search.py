@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from chapter.search import BUNDLE, ENTRY, UNUSED, SearchError, read_index_file, index_site, sort_entry
+from chapter.search import BUNDLE, ENTRY, UNUSED, SearchError, index_site, read_index_file, sort_entry
 from tests.site import search_fragments
 
 PAGE = """<!doctype html><html lang="{lang}"><head><title>{title}</title></head><body>
@@ -22,7 +22,7 @@ def _site(tmp_path):
     pages = {
         "index.html": PAGE.format(lang="ru", title="Кластеры", text="Обучение на кластерах из восьми узлов.", chapter="Вычисления"),
         "en/index.html": PAGE.format(lang="en", title="Clusters", text="Training on clusters of eight nodes.", chapter="Compute"),
-        "404.html": "<!doctype html><html lang=\"ru\"><body><h1>Не найдено</h1></body></html>",
+        "404.html": '<!doctype html><html lang="ru"><body><h1>Не найдено</h1></body></html>',
     }
     # Several values of one filter: Pagefind writes them in an order that changes between runs.
     for number, chapter in enumerate(CHAPTERS):
@@ -60,7 +60,7 @@ def test_filter_values_are_written_in_sorted_order(tmp_path):
     index_site(_site(tmp_path))
     entry = json.loads((tmp_path / ENTRY).read_text(encoding="utf-8"))
     meta = read_index_file(tmp_path / BUNDLE / f"pagefind.{entry['languages']['ru']['hash']}.pf_meta")
-    (name, file_hash), = meta[3]
+    ((name, file_hash),) = meta[3]
     key, values = read_index_file(tmp_path / BUNDLE / "filter" / f"{file_hash}.pf_filter")
     assert (name, key) == ("chapter", "chapter")
     assert [value for value, _ in values] == sorted(CHAPTERS + ["Вычисления"])
