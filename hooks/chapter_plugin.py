@@ -32,6 +32,7 @@ from chapter.project import Project, check_project
 from chapter.render import PageRenderer
 from chapter.search import index_site
 from chapter.sources import navigation, sync_topic_sources
+from chapter.theme_fixes import page_problems, theme_problems
 from chapter.urls import absolute_alternates
 
 TEMPLATES = "chapter"  # the chapter's templates, inside the theme's custom_dir
@@ -82,6 +83,9 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
             project = self.current.project
         if not config.theme.custom_dir:
             raise PluginError(f"mkdocs.yml: theme.custom_dir must be set; the chapter's templates live in its {TEMPLATES}/ folder")
+        changed = theme_problems(Path(folder) for folder in config.theme.dirs if folder != config.theme.custom_dir)
+        if changed:
+            raise PluginError("\n".join(changed))
         sync_topic_sources(project.catalogue, docs_dir)
         sync_localised_figures(docs_dir)
         renderer = PageRenderer(project.catalogue, Path(config.theme.custom_dir) / TEMPLATES, docs_dir, glossary=project.glossary)
@@ -123,6 +127,12 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         page.meta["title"] = escape(rendered.title)
         page.meta["description"] = escape(rendered.description)
         return rendered.markdown
+
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+        changed = page_problems(output)
+        if changed:
+            raise PluginError(f"{page.url or '/'}: " + "\n".join(changed))
+        return output
 
     @event_priority(-200)
     def on_post_build(self, *, config: MkDocsConfig) -> None:

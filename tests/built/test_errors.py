@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import material
 import pytest
 
 from tests.site import ROOT, copy_project, mkdocs
 
+THEME = Path(material.__file__).parent / "templates"
 REAL = (ROOT / "topics.yaml").read_text(encoding="utf-8")
 LABEL_LINE = REAL.splitlines().index("    label: new") + 1
 # An article whose first code block "closes" with four backticks: the site would show the code up to
@@ -57,3 +61,16 @@ def test_unused_chapter_is_only_a_warning_without_strict(tmp_path):
     result = mkdocs("build", "--no-strict", "--site-dir", str(tmp_path / "site"), cwd=project)
     assert result.returncode == 0
     assert "WARNING -  topics.yaml:" in result.stderr and "'ml-practice' is declared but no topic comes from it" in result.stderr
+
+
+def test_a_theme_whose_markup_changed_under_a_correction_stops_the_build(tmp_path):
+    """As after an upgrade whose header no longer includes the language switcher's partial."""
+    header = (THEME / "partials" / "header.html").read_text(encoding="utf-8")
+    changed = header.replace('{% include "partials/alternate.html" %}', "")
+    assert changed != header
+    project = copy_project(tmp_path / "project", files={"overrides/partials/header.html": changed})
+    result = mkdocs("build", "--strict", "--site-dir", str(tmp_path / "site"), cwd=project)
+    output = result.stdout + result.stderr
+    assert result.returncode == 1 and "Traceback" not in output
+    assert "theme correction 'switcher-languages' (checked with mkdocs-material" in output
+    assert "theme correction 'search-in-header'" in output

@@ -1,4 +1,5 @@
-/* Corrections to the theme's behaviour, loaded just before the theme's bundle.
+/* Corrections to Material's script (checked with 9.8.2), loaded just before its bundle; listed in
+ * hooks/chapter/theme_fixes.py as table-tab-stop and code-copy-landmark.
  *
  * The theme wraps wide tables in a scrolling box a keyboard cannot reach, and
  * puts each code block's copy button in an unnamed <nav>, so a page with several

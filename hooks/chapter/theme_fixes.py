@@ -1,0 +1,151 @@
+"""Every correction the site makes to Material for MkDocs, and how the build knows each still applies.
+
+The corrections themselves live in `overrides/theme-fixes/` (markup, script,
+stylesheet) and in two partials the theme means to be overridden. Each entry
+here says what the theme does, where the correction is, and two kinds of
+evidence: text in the installed theme's files showing it still behaves as it
+did when the correction was written, and text every built page shows when the
+correction is in place. After a theme upgrade that changes either, the build
+stops and names the correction instead of passing the theme's markup through.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import ChapterError
+
+CHECKED_WITH = "mkdocs-material 9.8.2"
+FIXES = "overrides/theme-fixes"
+JAVASCRIPT = "assets/javascripts/bundle.*.min.js"
+STYLESHEET = "assets/stylesheets/main.*.min.css"
+
+
+@dataclass(frozen=True)
+class Evidence:
+    files: str  # a glob inside the theme's templates folder
+    text: str
+
+
+@dataclass(frozen=True)
+class Correction:
+    id: str
+    theme_does: str
+    where: str
+    in_theme: tuple[Evidence, ...]
+    on_page: str | None = None  # text every page of the site shows while the correction is in place
+
+
+CORRECTIONS = (
+    Correction(
+        "switcher-languages",
+        "names each language in the switcher without saying which language the name is in, so a screen reader reads «Русский» with an English voice",
+        f"{FIXES}/alternate.html, through partials/alternate.html",
+        (Evidence("partials/header.html", '{% include "partials/alternate.html" %}'),),
+        on_page='lang="en" class="md-select__link"',
+    ),
+    Correction(
+        "search-in-header",
+        "puts a search button in the header only for its own search plugin, which the site replaces with Pagefind",
+        f"{FIXES}/alternate.html (the chapter's search follows the switcher, where the theme's would be)",
+        (Evidence("partials/header.html", '{% include "partials/alternate.html" %}\n    {% endif %}\n    {% if "material/search" in config.plugins %}'),),
+        on_page='class="ci-search" data-ci-search',
+    ),
+    Correction(
+        "credit-language",
+        "writes its English credit line on pages of every language without marking it as English",
+        f"{FIXES}/copyright.html, through partials/copyright.html",
+        (Evidence("partials/footer.html", '{% include "partials/copyright.html" %}'),),
+        on_page='<span lang="en">Made with',
+    ),
+    Correction(
+        "skip-link",
+        "renders its skip link only on pages with a table of contents",
+        "overrides/main.html, block header",
+        (Evidence("base.html", "{% if page.toc | first is defined %}\n        {% set skip = page.toc | first %}"),),
+    ),
+    Correction(
+        "alternate-links",
+        "fetches a sitemap.xml beside every <link rel=alternate> of a page, which is a 404 for each language alternate",
+        'overrides/main.html, block site_meta (rel=" alternate")',
+        (Evidence(JAVASCRIPT, 'M("link[rel=alternate]")'),),
+        on_page='<link rel=" alternate" hreflang="',
+    ),
+    Correction(
+        "table-tab-stop",
+        "wraps wide tables in a scrolling box a keyboard cannot reach",
+        f"{FIXES}/theme-fixes.js, {FIXES}/theme-fixes.css",
+        (Evidence(JAVASCRIPT, 'x("div",{class:"md-typeset__scrollwrap"}'),),
+        on_page="theme-fixes/theme-fixes.js",
+    ),
+    Correction(
+        "code-copy-landmark",
+        "puts each code block's copy button in an unnamed <nav>, one navigation landmark per code block",
+        f"{FIXES}/theme-fixes.js",
+        (Evidence(JAVASCRIPT, 'x("nav",{class:"md-code__nav"})'),),
+        on_page="theme-fixes/theme-fixes.js",
+    ),
+    Correction(
+        "back-to-top",
+        "hides its back-to-top button with opacity alone, so Tab still lands on it unseen",
+        f"{FIXES}/theme-fixes.css",
+        (Evidence(STYLESHEET, ".md-top[hidden]{pointer-events:none;opacity:0;"),),
+        on_page="theme-fixes/theme-fixes.css",
+    ),
+    Correction(
+        "footer-contrast",
+        "writes the credit line at 4.47:1 on the footer, under WCAG AA's 4.5:1",
+        f"{FIXES}/theme-fixes.css",
+        (Evidence(STYLESHEET, "md-footer-fg-color--lighter:#ffffff73"),),
+        on_page="theme-fixes/theme-fixes.css",
+    ),
+    Correction(
+        "code-colours",
+        "colours comments, operators and some tokens at about 4.5:1 on light code and 3:1 on dark",
+        f"{FIXES}/theme-fixes.css",
+        (Evidence(STYLESHEET, "--md-code-hl-comment-color:var(--md-default-fg-color--light)"),),
+        on_page="theme-fixes/theme-fixes.css",
+    ),
+    Correction(
+        "link-underline",
+        "tells links in running text from the text by colour alone",
+        f"{FIXES}/theme-fixes.css",
+        (Evidence(STYLESHEET, ".md-typeset a{color:var(--md-typeset-a-color);word-break:break-word}"),),
+        on_page="theme-fixes/theme-fixes.css",
+    ),
+)
+
+
+class ThemeChanged(ChapterError):
+    """A correction to the theme no longer applies: the theme changed under it."""
+
+
+def theme_problems(theme_dirs: Iterable[Path]) -> list[str]:
+    """The corrections whose evidence the installed theme no longer shows."""
+    dirs = list(theme_dirs)
+    problems = []
+    for correction in CORRECTIONS:
+        for evidence in correction.in_theme:
+            files = [path for folder in dirs for path in sorted(folder.glob(evidence.files))]
+            if not any(evidence.text in path.read_text(encoding="utf-8") for path in files):
+                found = "is missing" if not files else "no longer contains the text the correction was written for"
+                problems.append(_describe(correction, f"the theme's {evidence.files} {found}: {evidence.text!r}"))
+    return problems
+
+
+def page_problems(html: str) -> list[str]:
+    """The corrections a built page does not show."""
+    return [
+        _describe(correction, f"the page lacks {correction.on_page!r}")
+        for correction in CORRECTIONS
+        if correction.on_page is not None and correction.on_page not in html
+    ]
+
+
+def _describe(correction: Correction, detail: str) -> str:
+    return (
+        f"theme correction '{correction.id}' (checked with {CHECKED_WITH}) no longer applies: {detail}."
+        f" The theme {correction.theme_does}; the correction is in {correction.where}. See hooks/chapter/theme_fixes.py"
+    )

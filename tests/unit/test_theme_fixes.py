@@ -1,0 +1,61 @@
+"""The ledger of corrections to Material: each is needed by the installed theme, and a theme that changes says which."""
+
+from __future__ import annotations
+
+import shutil
+from importlib import metadata
+from pathlib import Path
+
+import material
+
+from chapter.theme_fixes import CHECKED_WITH, CORRECTIONS, JAVASCRIPT, page_problems, theme_problems
+
+THEME = Path(material.__file__).parent / "templates"
+
+
+def test_the_installed_theme_still_needs_every_correction():
+    assert theme_problems([THEME]) == []
+
+
+def test_the_ledger_names_the_installed_version():
+    assert CHECKED_WITH == f"mkdocs-material {metadata.version('mkdocs-material')}"
+
+
+def _theme_copy(tmp_path: Path) -> Path:
+    copy = tmp_path / "theme"
+    for name in ("base.html", "partials/header.html", "partials/footer.html"):
+        (copy / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(THEME / name, copy / name)
+    for pattern in (JAVASCRIPT, "assets/stylesheets/main.*.min.css"):
+        for path in THEME.glob(pattern):
+            (copy / path.relative_to(THEME)).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(path, copy / path.relative_to(THEME))
+    return copy
+
+
+def test_a_theme_that_stopped_behaving_as_corrected_names_the_correction(tmp_path):
+    theme = _theme_copy(tmp_path)
+    assert theme_problems([theme]) == []
+    bundle = next(theme.glob(JAVASCRIPT))
+    # An upgrade that gives wide tables a tab stop of their own: the correction is no longer needed.
+    bundle.write_text(
+        bundle.read_text(encoding="utf-8").replace('x("div",{class:"md-typeset__scrollwrap"}', 'x("div",{class:"md-typeset__scrollwrap",tabindex:0}'),
+        encoding="utf-8",
+    )
+    (problem,) = theme_problems([theme])
+    assert problem.startswith(f"theme correction 'table-tab-stop' (checked with {CHECKED_WITH}) no longer applies: the theme's {JAVASCRIPT} no longer contains")
+    assert "wraps wide tables in a scrolling box a keyboard cannot reach" in problem and "overrides/theme-fixes/theme-fixes.js" in problem
+
+
+def test_a_theme_without_a_partial_the_correction_overrides_names_it(tmp_path):
+    theme = _theme_copy(tmp_path)
+    (theme / "partials" / "footer.html").unlink()
+    (problem,) = theme_problems([theme])
+    assert problem.startswith("theme correction 'credit-language'") and "the theme's partials/footer.html is missing" in problem
+
+
+def test_a_page_without_a_correction_in_place_names_each_missing_one():
+    page = "\n".join(correction.on_page for correction in CORRECTIONS if correction.on_page)
+    assert page_problems(page) == []
+    problems = page_problems(page.replace('<span lang="en">Made with', "Made with"))
+    assert [problem.split("'")[1] for problem in problems] == ["credit-language"]
