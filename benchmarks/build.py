@@ -514,7 +514,7 @@ def measure_search(site: Path, query: str, pagefind: bool) -> Search:
         page = browser.new_page()
         loaded: list[str] = []
         page.on("requestfinished", lambda request: loaded.append(request.url))
-        page.goto(f"{base}/", wait_until="networkidle")
+        page.goto(f"{base}/", wait_until="networkidle", timeout=SLOW_SEARCH_MS)
         first_visit = sum(transferred(url) for url in dict.fromkeys(loaded) if url.startswith(base))
         loaded.clear()
         if pagefind:
