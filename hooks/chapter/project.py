@@ -16,7 +16,8 @@ from .figures import FIGURES_FOLDER, FigureError, figure_problems, figure_source
 from .glossary import Glossary, load_glossary
 from .loader import Warn, load_catalogue
 from .sources import stray_articles
-from .urls import article_source
+from .standard import Article, standard_problems
+from .urls import ARTICLES_FOLDER, article_source
 
 CATALOGUE = "topics.yaml"
 GLOSSARY = "glossary.yaml"
@@ -33,26 +34,54 @@ class Project:
     glossary: Glossary
 
 
-def check_project(root: Path, docs_dir: Path | None = None, *, strict: bool = False, warn: Warn | None = None) -> Project:
-    """The validated data of the project at `root`; ChapterError when anything is wrong."""
+def check_project(root: Path, docs_dir: Path | None = None, *, strict: bool = False, warn: Warn | None = None, standard: bool = False) -> Project:
+    """The validated data of the project at `root`; ChapterError when anything is wrong.
+
+    With `standard`, every article is also held to the chapter's standard (standard.py),
+    as `chapter check` does; the build is not, so that a draft still publishes.
+    """
     catalogue = load_catalogue(root / CATALOGUE, shown_as=CATALOGUE, strict=strict, warn=warn)
     glossary = load_glossary(root / GLOSSARY, shown_as=GLOSSARY)
     docs = docs_dir or root / DOCS
-    problems = stray_articles(catalogue, docs) or _article_problems(catalogue, glossary, docs) + _figure_problems(glossary, docs)
+    texts = _article_texts(catalogue, docs)
+    problems = stray_articles(catalogue, docs) + _article_problems(catalogue, glossary, texts) + _figure_problems(glossary, docs)
+    if standard:
+        problems += _standard_problems(catalogue, texts, docs)
     if problems:
         shown = docs.relative_to(root) if docs.is_relative_to(root) else docs
         raise ArticleError("\n".join(f"{shown / path}: {message}" for path, message in problems))
     return Project(catalogue, glossary)
 
 
-def _article_problems(catalogue: Catalogue, glossary: Glossary, docs: Path) -> list[tuple[str, str]]:
-    """Mistakes inside the articles: broken anchors and links, terms and comments, and translations whose structure departs from the original."""
+def _article_texts(catalogue: Catalogue, docs: Path) -> dict[tuple[str, str], str]:
+    """The text of every article present, by (slug, language)."""
     texts = {}
     for topic in catalogue.topics:
         for lang in LANGUAGES:
             path = docs / article_source(topic.slug, lang)
             if path.is_file():
                 texts[topic.slug, lang] = path.read_text(encoding="utf-8")
+    return texts
+
+
+def _standard_problems(catalogue: Catalogue, texts: dict[tuple[str, str], str], docs: Path) -> list[tuple[str, str]]:
+    slugs = frozenset(topic.slug for topic in catalogue.topics)
+    problems = []
+    for (slug, lang), text in texts.items():
+        found = outline(text)
+        figures = {figure.source: _read_figure(docs, figure.source) for figure in found.figures}
+        article = Article(slug, lang, text, found, slugs, figures)
+        problems += [(f"{article_source(slug, lang)}:{line}", message) for line, message in standard_problems(article)]
+    return problems
+
+
+def _read_figure(docs: Path, source: str) -> str | None:
+    path = docs / ARTICLES_FOLDER / source
+    return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+def _article_problems(catalogue: Catalogue, glossary: Glossary, texts: dict[tuple[str, str], str]) -> list[tuple[str, str]]:
+    """Mistakes inside the articles: broken anchors and links, terms and comments, and translations whose structure departs from the original."""
     outlines = {key: outline(text) for key, text in texts.items()}
     anchors = {lang: {topic.slug: _anchors(outlines.get((topic.slug, lang))) for topic in catalogue.topics} for lang in LANGUAGES}
     problems = []

@@ -37,6 +37,15 @@ def test_article_sections_keep_their_anchors_in_both_languages(site, slug):
 
 
 @pytest.mark.parametrize("slug", WRITTEN)
+def test_the_code_the_checks_read_is_the_code_readers_see(site, slug):
+    """The outline, the typography and the link-language pass read code through one scanner; the page must agree."""
+    for lang in LANGUAGES:
+        page = _page(site, slug, lang).select_one("article.md-content__inner")
+        shown = [pre.get_text().rstrip("\n") for pre in page.select("pre")]
+        assert shown == [block.code for block in read(slug, lang).code], lang
+
+
+@pytest.mark.parametrize("slug", WRITTEN)
 def test_examples_that_need_hardware_say_so_on_the_page(site, slug):
     for lang in LANGUAGES:
         marked = [block for block in read(slug, lang).code if not block.runs_on_cpu and block.language == "python"]

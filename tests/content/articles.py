@@ -8,6 +8,7 @@ from chapter.articles import Outline, outline
 from chapter.catalogue import LANGUAGES
 from chapter.glossary import load_glossary
 from chapter.loader import load_catalogue
+from chapter.standard import Article
 from chapter.urls import article_source
 from tests.site import ROOT
 
@@ -29,6 +30,18 @@ def text(slug: str, lang: str) -> str:
 
 def read(slug: str, lang: str) -> Outline:
     return outline(text(slug, lang))
+
+
+def article(slug: str, lang: str) -> Article:
+    """The article as the standard's rules read it."""
+    found = read(slug, lang)
+    figures = {figure.source: _figure(figure.source) for figure in found.figures}
+    return Article(slug, lang, text(slug, lang), found, SLUGS, figures)
+
+
+def _figure(source: str) -> str | None:
+    figure = (DOCS / "articles" / source).resolve()
+    return figure.read_text(encoding="utf-8") if figure.is_file() else None
 
 
 def every_article() -> list[tuple[str, str]]:

@@ -145,3 +145,19 @@ def test_a_broken_glossary_is_refused_with_its_place(project):
         str(caught.value)
         == f"glossary.yaml:{line}:9: terms[{position}].id: 'Cache' is not a lower-case kebab-case identifier such as 'gpu-architecture' (letters a–z, digits, single hyphens)"
     )
+
+
+def test_check_command_holds_articles_to_the_standard_with_file_line_and_rule(project, capsys):
+    article = project / "docs" / "articles" / "pruning.en.md"
+    text = article.read_text(encoding="utf-8")
+    prose = next(line for line in text.splitlines() if line and line[0].isalpha() and " - " not in line)
+    line = text.splitlines().index(prose) + 1
+    article.write_text(text.replace(prose, prose + ' Say "it" - once.', 1), encoding="utf-8")
+    assert main(["check", str(project)]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        f"docs/articles/pruning.en.md:{line}: CI106 a hyphen used as a dash: use — (or – for ranges)",
+        f"docs/articles/pruning.en.md:{line}: CI106 straight quotes in prose: use «» in Russian, “” in English",
+    ]
+    # The build checks as --drafts does: a draft below the standard still publishes.
+    assert main(["check", "--drafts", str(project)]) == 0
+    check_project(project)
