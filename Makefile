@@ -16,7 +16,7 @@ ifneq ($(SOURCE_DATE_EPOCH),)
 export SOURCE_DATE_EPOCH
 endif
 
-.PHONY: serve build test check lint chromium
+.PHONY: serve build test check lint properdocs chromium
 
 serve: $(INSTALLED)
 	$(BIN)/mkdocs serve
@@ -36,6 +36,18 @@ lint: $(INSTALLED)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+
+# The same site built by ProperDocs, the maintained continuation of MkDocs 1.x, in a virtual
+# environment of its own: it must be byte for byte MkDocs' site, apart from the generator line.
+PROPERDOCS := .venv-properdocs
+PROPERDOCS_VERSION := 1.6.7
+properdocs: $(INSTALLED)
+	python3 -m venv $(PROPERDOCS)
+	$(PROPERDOCS)/bin/python -m pip install --quiet --constraint constraints.txt --editable . properdocs==$(PROPERDOCS_VERSION)
+	rm -rf build/engines
+	$(BIN)/mkdocs build --strict --quiet --site-dir build/engines/mkdocs
+	$(PROPERDOCS)/bin/properdocs build --strict --quiet --config-file mkdocs.yml --site-dir build/engines/properdocs
+	$(BIN)/python tools/same_site.py build/engines/mkdocs build/engines/properdocs
 
 $(INSTALLED): pyproject.toml constraints.txt
 	python3 -m venv $(VENV)
