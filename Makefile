@@ -29,6 +29,7 @@ test: lint $(NODE_INSTALLED) chromium
 
 # Lint, formatting, types, the unit tests (the fuzzer apart) and the chapter's own checks: under a minute.
 check: lint
+	$(BIN)/python -m chapter schema --check
 	$(BIN)/python -m chapter check --strict
 	$(BIN)/python -m pytest -q tests/unit --ignore=tests/unit/test_loader_fuzz.py
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .errors import ChapterError
 from .project import CATALOGUE, GLOSSARY, check_project
+from .schema import SCHEMA_FILE, schema_text
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,7 +22,12 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("root", nargs="?", type=Path, default=Path("."), help="the project folder (default: the current one)")
     check.add_argument("--strict", action="store_true", help="treat warnings as errors, as `mkdocs build --strict` does")
     check.add_argument("--drafts", action="store_true", help="check as the build does, without holding articles to the chapter's standard")
+    schema = commands.add_parser("schema", help=f"write {SCHEMA_FILE} from the records declared in catalogue.py")
+    schema.add_argument("root", nargs="?", type=Path, default=Path("."), help="the project folder (default: the current one)")
+    schema.add_argument("--check", action="store_true", help=f"write nothing; exit 1 if the committed {SCHEMA_FILE} is stale")
     args = parser.parse_args(argv)
+    if args.command == "schema":
+        return _schema(args.root / SCHEMA_FILE, check=args.check)
 
     def warn(message: str) -> None:
         print(f"warning: {message}", file=sys.stderr)
@@ -32,6 +38,21 @@ def main(argv: list[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return 1
     print(f"{CATALOGUE}: {len(catalogue.topics)} topics, {len(catalogue.borrowed)} of them from other chapters; no problems found")
+    return 0
+
+
+def _schema(path: Path, *, check: bool) -> int:
+    text = schema_text()
+    current = path.read_text(encoding="utf-8") if path.is_file() else None
+    if check:
+        if current != text:
+            print(f"{SCHEMA_FILE} is stale: the records in hooks/chapter/catalogue.py changed; run `python -m chapter schema`", file=sys.stderr)
+            return 1
+        print(f"{SCHEMA_FILE} matches the records in hooks/chapter/catalogue.py")
+        return 0
+    if current != text:
+        path.write_text(text, encoding="utf-8")
+    print(f"{SCHEMA_FILE} {'written' if current != text else 'already up to date'}")
     return 0
 
 

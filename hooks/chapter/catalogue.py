@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 LANGUAGES = ("ru", "en")
 DEFAULT_LANGUAGE = LANGUAGES[0]  # served at the site root; the others under /<lang>/
@@ -20,45 +22,197 @@ class Text:
         return getattr(self, lang)
 
 
+def entry(kind: str, description: str, *, of: type | None = None, unique: str | None = None) -> dict[str, Any]:
+    """How `topics.yaml` writes a field, for the loader and the editor schema alike.
+
+    `kind` is one of KINDS; `of` the record a record, list or map holds; `unique`
+    the word for the field in a message when two records of a list share it.
+    """
+    assert kind in KINDS, kind
+    return {"kind": kind, "description": description, "of": of, "unique": unique}
+
+
+# identifier: lower-case kebab-case; text: a Text; url: an http(s) address; date: YYYY-MM-DD;
+# label: the id of a declared label; lender: the id of a declared lending chapter; key: the
+# record's key in the map that holds it; record, list, map: records of `of`, one, a list, by key.
+KINDS = ("identifier", "text", "url", "date", "label", "lender", "key", "record", "list", "map")
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One field of a record as the file writes it."""
+
+    name: str
+    kind: str
+    description: str
+    required: bool
+    of: type | None
+    unique: str | None
+
+
+def specs(record: type) -> tuple[Spec, ...]:
+    """The fields of a record in the order the file lists them; a field with a default is optional."""
+    return tuple(
+        Spec(item.name, item.metadata["kind"], item.metadata["description"], item.default is dataclasses.MISSING, item.metadata["of"], item.metadata["unique"])
+        for item in dataclasses.fields(record)
+    )
+
+
+def keys(record: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The required and the optional keys of a record in the file."""
+    written = [spec for spec in specs(record) if spec.kind != "key"]
+    return tuple(spec.name for spec in written if spec.required), tuple(spec.name for spec in written if not spec.required)
+
+
+# The records of topics.yaml. Each field says how the file writes it: adding one here is all the
+# loader, the editor schema (topics.schema.json, generated) and the error messages need.
+
+
 @dataclass(frozen=True)
 class Chapter:
-    id: str
-    title: Text
-    summary: Text
+    """This chapter: its id, its title (the heading of the chapter index page) and its summary (the introduction under that heading)."""
+
+    id: str = field(
+        metadata=entry(
+            "identifier",
+            "This chapter's identifier in the knowledge base, e.g. `compute-infrastructure`."
+            " Topics lent by other chapters name their chapter by such an id in `origin`; it must not appear under `chapters`.",
+        )
+    )
+    title: Text = field(
+        metadata=entry(
+            "text",
+            "The chapter's name: the site name and the heading of the chapter index page (with the other language's title under it), in Russian and English.",
+        )
+    )
+    summary: Text = field(
+        metadata=entry(
+            "text",
+            "A short introduction to the chapter, shown under the heading of the chapter index page and used as its page description, in Russian and English.",
+        )
+    )
 
 
 @dataclass(frozen=True)
 class Label:
-    id: str
-    name: Text
-    meaning: Text
+    """A status label: its badge text and what it means."""
+
+    id: str = field(metadata=entry("key", "A label id: lower-case kebab-case, e.g. `new`. Topics refer to the label by this id."))
+    name: Text = field(metadata=entry("text", "The label's short name, shown as the badge on the cards and pages of the topics that carry it, e.g. `new`."))
+    meaning: Text = field(
+        metadata=entry(
+            "text",
+            "What the label tells a reader about a topic; shown next to the badge in the legend on the chapter index, to which the badge on a topic page links.",
+        )
+    )
 
 
 @dataclass(frozen=True)
 class OtherChapter:
-    """A chapter of the knowledge base that lends topics to this one."""
+    """Another chapter of the knowledge base from which this chapter borrows topics."""
 
-    id: str
-    title: Text
-    url: str | None
+    id: str = field(
+        metadata=entry(
+            "identifier",
+            "The lending chapter's identifier; topics name it in `origin`. Must be unique in this list and differ from this chapter's own `chapter.id`.",
+            unique="chapter id",
+        )
+    )
+    title: Text = field(
+        metadata=entry(
+            "text",
+            'The lending chapter\'s name, shown as "from <title>" on the cards and pages of topics borrowed from it, in Russian and English.',
+        )
+    )
+    url: str | None = field(
+        default=None,
+        metadata=entry(
+            "url",
+            "Optional web address (http:// or https://) of the lending chapter's site."
+            " When given, the page of a topic borrowed from it links to its home chapter.",
+        ),
+    )
 
 
 @dataclass(frozen=True)
 class Topic:
-    slug: str
-    title: Text
-    summary: Text
-    label: Label
-    origin: OtherChapter | None
-    reviewed: datetime.date | None = None  # when its article was last checked against its sources
+    """One topic of the chapter: a card on the chapter index and its own page."""
+
+    slug: str = field(
+        metadata=entry(
+            "identifier",
+            "The topic's identifier: its page is `/topics/<slug>/` (and `/en/topics/<slug>/` in English) and its article files are"
+            " `docs/articles/<slug>.ru.md` and `docs/articles/<slug>.en.md`. Must be unique among topics; changing it changes the page address.",
+            unique="slug",
+        )
+    )
+    title: Text = field(
+        metadata=entry(
+            "text",
+            "The topic's title: the heading of its card in the chapter index and of its page, and the link text in the previous/next pager, in Russian and English.",
+        )
+    )
+    summary: Text = field(
+        metadata=entry(
+            "text",
+            "One or two sentences about the topic, shown on its card in the chapter index, under the heading of its page"
+            " and as that page's description, in Russian and English.",
+        )
+    )
+    label: Label = field(
+        metadata=entry(
+            "label",
+            "The id of one of the labels declared under `labels` (e.g. `new`); its name is shown as a badge on the topic's card and page.",
+        )
+    )
+    origin: OtherChapter | None = field(
+        default=None,
+        metadata=entry(
+            "lender",
+            "Optional: the id of the chapter (declared under `chapters`) this topic is borrowed from; its card and page then say"
+            ' "from <chapter title>", and the page links to that chapter when it has a `url`.'
+            " Leave it out for the chapter's own topics; it must not be this chapter's own id.",
+        ),
+    )
+    reviewed: datetime.date | None = field(
+        default=None,
+        metadata=entry(
+            "date",
+            "Optional: the day the topic's article was last checked against its sources, as YYYY-MM-DD (e.g. `2026-12-01`);"
+            ' the topic page shows it in the page language ("Reviewed 1 December 2026"). Update it whenever the article is reviewed.',
+        ),
+    )
 
 
 @dataclass(frozen=True)
 class Catalogue:
-    chapter: Chapter
-    labels: tuple[Label, ...]
-    chapters: tuple[OtherChapter, ...]
-    topics: tuple[Topic, ...]
+    """The catalogue of one chapter of the ML knowledge base: the single source of the chapter index, the topic pages and the navigation."""
+
+    chapter: Chapter = field(metadata=entry("record", Chapter.__doc__ or "", of=Chapter))
+    labels: tuple[Label, ...] = field(
+        metadata=entry(
+            "map",
+            "The status labels a topic can carry, keyed by label id (e.g. `new`, `current`). Each topic names one of these ids in its `label`;"
+            " the site shows the label as a badge on the topic's card and explains every label in the legend. Declare at least one.",
+            of=Label,
+        )
+    )
+    chapters: tuple[OtherChapter, ...] = field(
+        metadata=entry(
+            "list",
+            "Other chapters of the knowledge base that lend topics to this one. A topic whose `origin` names one of these ids"
+            " is shown as borrowed from that chapter. Every chapter listed here should be the `origin` of at least one topic.",
+            of=OtherChapter,
+        )
+    )
+    topics: tuple[Topic, ...] = field(
+        metadata=entry(
+            "list",
+            "The topics of the chapter, in the order the chapter index shows them. Each topic gets a page at `/topics/<slug>/`;"
+            " its article, when written, lives in `docs/articles/<slug>.ru.md` and `docs/articles/<slug>.en.md`.",
+            of=Topic,
+        )
+    )
 
     @property
     def borrowed(self) -> tuple[Topic, ...]:

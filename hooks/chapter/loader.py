@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import yaml
 
-from .catalogue import LANGUAGES, Catalogue, Chapter, Label, OtherChapter, Text, Topic
+from .catalogue import LANGUAGES, Catalogue, Chapter, Label, OtherChapter, Spec, Text, Topic, keys, specs
 from .errors import ChapterError
 
 SLUG_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -30,12 +30,7 @@ YAML_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")  # what PyYAML count
 MAX_DEPTH = 100  # lists and mappings inside one another; the catalogue needs four
 FAST_LOADER = getattr(yaml, "CSafeLoader", None)  # PyYAML built with libyaml
 
-TOP_KEYS = ("chapter", "labels", "chapters", "topics")
-CHAPTER_KEYS = ("id", "title", "summary")
-LABEL_KEYS = ("name", "meaning")
-OTHER_CHAPTER_KEYS = ("id", "title")
-TOPIC_KEYS = ("slug", "title", "summary", "label")
-TOPIC_OPTIONAL_KEYS = ("origin", "reviewed")
+TOP_KEYS, _ = keys(Catalogue)
 
 
 @dataclass(frozen=True, order=True)
@@ -314,26 +309,33 @@ class NodeReader:
                     seen.add(value.value)
 
 
+@dataclass(frozen=True)
+class Known:
+    """What the fields that refer to other records may name, once those are read."""
+
+    labels: dict[str, Label]
+    chapters: dict[str, OtherChapter]
+    own_id: str | None
+
+
 class CatalogueReader(NodeReader):
-    """Reads the node tree of `topics.yaml` into the catalogue."""
+    """Reads the node tree of `topics.yaml` into the catalogue, as the records of catalogue.py declare it."""
 
     def catalogue(self, root: yaml.Node) -> Catalogue | None:
         fields = self.mapping(root, "", TOP_KEYS)
         if fields is None:
             return None
-        chapter = self.chapter(fields["chapter"], "chapter") if "chapter" in fields else None
-        labels = self.labels(fields["labels"], "labels") if "labels" in fields else ()
-        chapters_node = fields.get("chapters", yaml.SequenceNode("tag:yaml.org,2002:seq", []))
-        chapters = self.sequence(chapters_node, "chapters", self.other_chapter)
-        self.unique(chapters_node, "chapters", "id", "chapter id")
         own_id = _value(fields.get("chapter"), "id")
+        nothing = Known({}, {}, own_id)
+        chapter = self.record(fields["chapter"], "chapter", Chapter, nothing) if "chapter" in fields else None
+        labels = self.labels(fields["labels"], "labels", nothing) if "labels" in fields else ()
+        chapters_node = fields.get("chapters", yaml.SequenceNode("tag:yaml.org,2002:seq", []))
+        chapters = self.records(chapters_node, "chapters", OtherChapter, nothing)
         for index, item in enumerate(chapters_node.value if isinstance(chapters_node, yaml.SequenceNode) else ()):
             if own_id is not None and _value(item, "id") == own_id:
                 self.problem(item, f"chapters[{index}].id", f"{own_id!r} is this chapter's own id; list only other chapters here")
-        topic = self.topic_reader({label.id: label for label in labels}, {c.id: c for c in chapters}, own_id)
-        topics = self.sequence(fields["topics"], "topics", topic) if "topics" in fields else ()
-        if "topics" in fields:
-            self.unique(fields["topics"], "topics", "slug", "slug")
+        known = Known({label.id: label for label in labels}, {c.id: c for c in chapters}, own_id)
+        topics = self.records(fields["topics"], "topics", Topic, known) if "topics" in fields else ()
         self.unused_chapters(chapters_node, chapters, topics)
         if chapter is None or not _complete(fields, TOP_KEYS):
             return None
@@ -349,16 +351,42 @@ class CatalogueReader(NodeReader):
                     Problem(mark.line + 1, mark.column + 1, f"chapters[{index}]", f"chapter {chapter.id!r} is declared but no topic comes from it")
                 )
 
-    def chapter(self, node: yaml.Node, field: str) -> Chapter | None:
-        fields = self.mapping(node, field, CHAPTER_KEYS) or {}
-        values: dict[str, Any] = {
-            "id": self.identifier(fields["id"], f"{field}.id") if "id" in fields else None,
-            "title": self.text(fields["title"], f"{field}.title") if "title" in fields else None,
-            "summary": self.text(fields["summary"], f"{field}.summary") if "summary" in fields else None,
-        }
-        return Chapter(**values) if _complete(values, CHAPTER_KEYS) else None
+    def record(self, node: yaml.Node, field: str, record: type[T], known: Known, key: str | None = None) -> T | None:
+        """One record, each field read by its declared kind; None when anything in it is wrong."""
+        required, optional = keys(record)
+        fields = self.mapping(node, field, required, optional)
+        if fields is None:
+            return None
+        declared = specs(record)
+        values: dict[str, Any] = {spec.name: self.value(spec, fields[spec.name], _join(field, spec.name), known) for spec in declared if spec.name in fields}
+        if not _complete(values, required):
+            return None  # reported where it is wrong; an optional field that is wrong is reported and left out
+        values.update({spec.name: key for spec in declared if spec.kind == "key"})
+        return record(**values)
 
-    def labels(self, node: yaml.Node, field: str) -> tuple[Label, ...]:
+    def records(self, node: yaml.Node, field: str, record: type[T], known: Known) -> tuple[T, ...]:
+        found = self.sequence(node, field, lambda item, where: self.record(item, where, record, known))
+        for spec in specs(record):
+            if spec.unique:
+                self.unique(node, field, spec.name, spec.unique)
+        return found
+
+    def value(self, spec: Spec, node: yaml.Node, field: str, known: Known) -> Any:
+        if spec.kind == "identifier":
+            return self.identifier(node, field)
+        if spec.kind == "text":
+            return self.text(node, field)
+        if spec.kind == "date":
+            return self.date(node, field)
+        if spec.kind == "url":
+            return self.url(node, field)
+        if spec.kind == "label":
+            return self.reference(node, field, known.labels, "label")
+        if spec.kind == "lender":
+            return self.origin(node, field, known.chapters, known.own_id)
+        raise AssertionError(f"{spec.name}: a field of kind {spec.kind!r} is read by its record's own method")
+
+    def labels(self, node: yaml.Node, field: str, known: Known) -> tuple[Label, ...]:
         if not isinstance(node, yaml.MappingNode):
             self.problem(node, field, f"expected a mapping of label ids to labels; found {_kind(node)}")
             return ()
@@ -370,45 +398,19 @@ class CatalogueReader(NodeReader):
                 continue
             if not isinstance(key, yaml.ScalarNode):
                 continue  # a list or mapping as the id: reported above, and nothing to name the rest by
-            fields = self.mapping(value, f"{field}.{key.value}", LABEL_KEYS) or {}
-            texts: dict[str, Any] = {name: self.text(fields[name], f"{field}.{key.value}.{name}") for name in LABEL_KEYS if name in fields}
-            if label_id is not None and _complete(texts, LABEL_KEYS):
-                labels[label_id] = Label(label_id, **texts)
+            label = self.record(value, f"{field}.{key.value}", Label, known, key=label_id)
+            if label_id is not None and label is not None:
+                labels[label_id] = label
         if not node.value:
             self.problem(node, field, "declare at least one label")
         return tuple(labels.values())
 
-    def other_chapter(self, node: yaml.Node, field: str) -> OtherChapter | None:
-        fields = self.mapping(node, field, OTHER_CHAPTER_KEYS, ("url",)) or {}
-        chapter_id = self.identifier(fields["id"], f"{field}.id") if "id" in fields else None
-        title = self.text(fields["title"], f"{field}.title") if "title" in fields else None
-        url = None
-        if "url" in fields:
-            url = self.string(fields["url"], f"{field}.url")
-            if url is not None and not URL_PATTERN.fullmatch(url):
-                self.problem(fields["url"], f"{field}.url", f"{url!r} is not an http:// or https:// address")
-                url = None
-        return None if chapter_id is None or title is None else OtherChapter(chapter_id, title, url)
-
-    def topic_reader(self, labels: dict[str, Label], chapters: dict[str, OtherChapter], own_id: str | None) -> Callable[[yaml.Node, str], Topic | None]:
-        def topic(node: yaml.Node, field: str) -> Topic | None:
-            fields = self.mapping(node, field, TOPIC_KEYS, TOPIC_OPTIONAL_KEYS)
-            if fields is None:
-                return None
-            readers = {
-                "slug": lambda value: self.identifier(value, f"{field}.slug"),
-                "title": lambda value: self.text(value, f"{field}.title"),
-                "summary": lambda value: self.text(value, f"{field}.summary"),
-                "label": lambda value: self.reference(value, f"{field}.label", labels, "label"),
-                "origin": lambda value: self.origin(value, f"{field}.origin", chapters, own_id),
-                "reviewed": lambda value: self.date(value, f"{field}.reviewed"),
-            }
-            values: dict[str, Any] = {name: readers[name](value) for name, value in fields.items()}
-            if not _complete(values, tuple(fields)) or not _complete(values, TOPIC_KEYS):
-                return None
-            return Topic(**{"origin": None, **values})
-
-        return topic
+    def url(self, node: yaml.Node, field: str) -> str | None:
+        url = self.string(node, field)
+        if url is not None and not URL_PATTERN.fullmatch(url):
+            self.problem(node, field, f"{url!r} is not an http:// or https:// address")
+            return None
+        return url
 
     def origin(self, node: yaml.Node, field: str, chapters: dict[str, OtherChapter], own_id: str | None) -> OtherChapter | None:
         if own_id is not None and _scalar(node) == own_id:

@@ -14,7 +14,10 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
+from chapter.__main__ import main
+from chapter.catalogue import Chapter, OtherChapter, Topic, specs
 from chapter.loader import CatalogueError, parse_catalogue
+from chapter.schema import schema_text
 from tests.site import ROOT
 from tests.unit.test_loader import CASES, MINIMAL
 
@@ -213,3 +216,26 @@ SCHEMA_GAPS = {
 def test_known_gaps_are_refused_by_the_loader_alone(text):
     assert not loader_accepts(text)
     assert schema_accepts(text) is True
+
+
+def test_the_committed_schema_is_the_one_the_records_write():
+    """Generated from catalogue.py: a field added there reaches editors with `python -m chapter schema`."""
+    assert (ROOT / SCHEMA_NAME).read_text(encoding="utf-8") == schema_text()
+
+
+def test_schema_check_fails_on_a_stale_schema_and_schema_writes_a_fresh_one(tmp_path, capsys):
+    stale = tmp_path / SCHEMA_NAME
+    stale.write_text(schema_text().replace("Optional: the day", "The day"), encoding="utf-8")
+    assert main(["schema", str(tmp_path), "--check"]) == 1
+    assert "topics.schema.json is stale" in capsys.readouterr().err
+    assert main(["schema", str(tmp_path)]) == 0
+    assert stale.read_text(encoding="utf-8") == schema_text()
+    assert main(["schema", str(tmp_path), "--check"]) == 0
+
+
+def test_every_declared_field_is_in_the_schema_with_its_description():
+    for record, where in ((Topic, SCHEMA["$defs"]["topic"]), (OtherChapter, SCHEMA["$defs"]["otherChapter"]), (Chapter, SCHEMA["properties"]["chapter"])):
+        written = [spec for spec in specs(record) if spec.kind != "key"]
+        assert list(where["properties"]) == [spec.name for spec in written]
+        assert where["required"] == [spec.name for spec in written if spec.required]
+        assert all(where["properties"][spec.name]["description"] == spec.description for spec in written)

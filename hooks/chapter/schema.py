@@ -1,0 +1,119 @@
+"""`topics.schema.json`, the schema editors check `topics.yaml` against, written from the records of catalogue.py.
+
+Editors complete and underline the file from it while the author types; the
+loader remains the judge, since cross-references and YAML beyond plain data
+are beyond a JSON Schema. The schema is generated and committed, and
+`chapter schema --check` fails when the committed one is stale.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from .catalogue import LANGUAGES, Catalogue, Spec, Text, specs
+from .loader import DATE_PATTERN, SLUG_PATTERN, URL_PATTERN
+
+SCHEMA_FILE = "topics.schema.json"
+
+DESCRIPTION = (
+    "The catalogue of one chapter of the ML knowledge base: the single source of the chapter index, the topic pages and the navigation"
+    " of the bilingual (Russian and English) site. This schema checks the shape of the file: which keys exist, which are required,"
+    " their types, that every text has both translations and is not blank, and the format of identifiers and addresses."
+    " Cross-references cannot be expressed here and are checked by `python -m chapter check` (and by every site build):"
+    " a topic's `label` must be declared under `labels`; a topic's `origin` must be declared under `chapters` and must not be"
+    " this chapter's own id; topic slugs, label ids and chapter ids must be unique; `chapters` must not list this chapter itself;"
+    " every chapter listed under `chapters` should lend at least one topic. The loader also refuses YAML anchors, aliases, tags"
+    " and repeated keys, which a JSON Schema cannot see. Generated from hooks/chapter/catalogue.py: edit the records there and"
+    " run `python -m chapter schema`."
+)
+LANGUAGE_NAMES = {"ru": "Russian", "en": "English"}
+LANGUAGE_PLACES = {"ru": "the Russian pages at the site root", "en": "the English pages under `/en/`"}
+
+KIND_DEFINITIONS: dict[str, dict[str, Any]] = {
+    "identifier": {
+        "title": "Identifier",
+        "description": "A lower-case kebab-case identifier: letters a–z and digits in words joined by single hyphens, e.g. `gpu-architecture`."
+        " No upper case, underscores, spaces, slashes or leading, trailing or double hyphens.",
+        "type": "string",
+        "pattern": f"^{SLUG_PATTERN.pattern}$",
+    },
+    "nonBlank": {"title": "Text in one language", "description": "Text that is not empty and not only whitespace.", "type": "string", "pattern": "\\S"},
+}
+
+
+def catalogue_schema() -> dict[str, Any]:
+    definitions: dict[str, Any] = dict(KIND_DEFINITIONS)
+    definitions["text"] = _text()
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Chapter catalogue (topics.yaml)",
+        "description": DESCRIPTION,
+        **_object(specs(Catalogue), definitions),
+        "$defs": definitions,
+    }
+    return schema
+
+
+def schema_text() -> str:
+    return json.dumps(catalogue_schema(), ensure_ascii=False, indent=2) + "\n"
+
+
+def _text() -> dict[str, Any]:
+    return {
+        "title": "Bilingual text",
+        "description": Text.__doc__ + " " + ", ".join(f"`{lang}` is shown on {LANGUAGE_PLACES[lang]}" for lang in LANGUAGES) + ". All are required.",
+        "type": "object",
+        "properties": {
+            lang: {"$ref": "#/$defs/nonBlank", "description": f"The {LANGUAGE_NAMES[lang]} text, shown on {LANGUAGE_PLACES[lang]}. Must not be empty."}
+            for lang in LANGUAGES
+        },
+        "required": list(LANGUAGES),
+        "additionalProperties": False,
+    }
+
+
+def _object(fields: tuple[Spec, ...], definitions: dict[str, Any]) -> dict[str, Any]:
+    written = [spec for spec in fields if spec.kind != "key"]
+    return {
+        "type": "object",
+        "properties": {spec.name: _field(spec, definitions) for spec in written},
+        "required": [spec.name for spec in written if spec.required],
+        "additionalProperties": False,
+    }
+
+
+def _field(spec: Spec, definitions: dict[str, Any]) -> dict[str, Any]:
+    described = {"description": spec.description}
+    if spec.kind in ("identifier", "label", "lender"):
+        return {"$ref": "#/$defs/identifier", **described}
+    if spec.kind == "text":
+        return {"$ref": "#/$defs/text", **described}
+    if spec.kind == "url":
+        return {**described, "type": "string", "pattern": f"^{URL_PATTERN.pattern}$"}
+    if spec.kind == "date":
+        return {**described, "type": "string", "format": "date", "pattern": f"^{DATE_PATTERN.pattern}$"}
+    assert spec.of is not None, spec
+    if spec.kind == "record":
+        return {**described, **_object(specs(spec.of), definitions)}
+    name = _definition(spec.of, definitions)
+    if spec.kind == "list":
+        return {**described, "type": "array", "items": {"$ref": f"#/$defs/{name}"}}
+    key = next(item for item in specs(spec.of) if item.kind == "key")
+    return {
+        **described,
+        "type": "object",
+        "propertyNames": {"$ref": "#/$defs/identifier", "description": key.description},
+        "additionalProperties": {"$ref": f"#/$defs/{name}"},
+        "minProperties": 1,
+    }
+
+
+def _definition(record: type, definitions: dict[str, Any]) -> str:
+    """The record's entry under $defs, added on first use: `OtherChapter` is `otherChapter`."""
+    name = record.__name__[0].lower() + record.__name__[1:]
+    if name not in definitions:
+        title = re.sub(r"(?<!^)(?=[A-Z])", " ", record.__name__).capitalize()
+        definitions[name] = {"title": title, "description": record.__doc__, **_object(specs(record), definitions)}
+    return name
