@@ -262,12 +262,20 @@ class NodeReader:
             return None
         return node.value
 
-    def identifier(self, node: yaml.Node, field: str) -> str | None:
+    def matching(self, node: yaml.Node, field: str, pattern: re.Pattern[str], complaint: str) -> str | None:
+        """Text that matches `pattern` whole; otherwise the value and `complaint` are reported."""
         value = self.string(node, field)
-        if value is not None and not SLUG_PATTERN.fullmatch(value):
-            self.problem(node, field, f"{value!r} is not a lower-case kebab-case identifier such as 'gpu-architecture' (letters a–z, digits, single hyphens)")
+        if value is not None and not pattern.fullmatch(value):
+            self.problem(node, field, f"{value!r} {complaint}")
             return None
         return value
+
+    def identifier(self, node: yaml.Node, field: str) -> str | None:
+        complaint = "is not a lower-case kebab-case identifier such as 'gpu-architecture' (letters a–z, digits, single hyphens)"
+        return self.matching(node, field, SLUG_PATTERN, complaint)
+
+    def url(self, node: yaml.Node, field: str) -> str | None:
+        return self.matching(node, field, URL_PATTERN, "is not an http:// or https:// address")
 
     def date(self, node: yaml.Node, field: str) -> datetime.date | None:
         if not isinstance(node, yaml.ScalarNode) or node.tag not in DATE_TAGS:
@@ -404,13 +412,6 @@ class CatalogueReader(NodeReader):
         if not node.value:
             self.problem(node, field, "declare at least one label")
         return tuple(labels.values())
-
-    def url(self, node: yaml.Node, field: str) -> str | None:
-        url = self.string(node, field)
-        if url is not None and not URL_PATTERN.fullmatch(url):
-            self.problem(node, field, f"{url!r} is not an http:// or https:// address")
-            return None
-        return url
 
     def origin(self, node: yaml.Node, field: str, chapters: dict[str, OtherChapter], own_id: str | None) -> OtherChapter | None:
         if own_id is not None and _scalar(node) == own_id:

@@ -63,7 +63,7 @@ def schema_text() -> str:
 def _text() -> dict[str, Any]:
     return {
         "title": "Bilingual text",
-        "description": Text.__doc__ + " " + ", ".join(f"`{lang}` is shown on {LANGUAGE_PLACES[lang]}" for lang in LANGUAGES) + ". All are required.",
+        "description": (Text.__doc__ or "") + " " + ", ".join(f"`{lang}` is shown on {LANGUAGE_PLACES[lang]}" for lang in LANGUAGES) + ". All are required.",
         "type": "object",
         "properties": {
             lang: {"$ref": "#/$defs/nonBlank", "description": f"The {LANGUAGE_NAMES[lang]} text, shown on {LANGUAGE_PLACES[lang]}. Must not be empty."}
