@@ -41,7 +41,7 @@ from urllib.parse import unquote, urlsplit
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "hooks"), str(ROOT)]
+sys.path[:0] = [str(ROOT / "hooks"), str(ROOT)]  # the package, and tools/
 
 from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402
 from chapter.figures import sync_localised_figures  # noqa: E402
@@ -50,7 +50,7 @@ from chapter.project import check_project  # noqa: E402
 from chapter.render import PageRenderer  # noqa: E402
 from chapter.sources import PART_SIZE, navigation  # noqa: E402
 from chapter.urls import article_source, topic_source  # noqa: E402
-from tests.site import GENERATED, copy_project  # noqa: E402  (the test suite's copy of what the build reads)
+from tools.site import GENERATED, copy_project  # noqa: E402  (what the build reads, copied as the tests copy it)
 
 TEMPLATES = Path("overrides") / "chapter"
 
@@ -502,7 +502,8 @@ def measure_search(site: Path, query: str, pagefind: bool) -> Search:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 
-    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, serve
+    from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+    from tools.serving import serve
 
     def transferred(url: str) -> int:
         path = site / unquote(urlsplit(url).path).lstrip("/")

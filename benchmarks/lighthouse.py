@@ -29,9 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "hooks"))
 
-from tests.browser.gzip_server import serve_gzip  # noqa: E402
-from tests.browser.lighthouse_runner import METRICS, LighthouseMissing, Report, require_lighthouse, run_lighthouse  # noqa: E402
-from tests.site import build_copy  # noqa: E402
+from tools.lighthouse import METRICS, LighthouseMissing, Report, require_lighthouse, run_lighthouse  # noqa: E402
+from tools.serving import serve_gzip  # noqa: E402
+from tools.site import build_copy  # noqa: E402
 
 PAGES = ["/", "/en/topics/kubernetes/", "/404.html"]
 LABELS = {

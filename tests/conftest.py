@@ -7,7 +7,7 @@ import pytest
 from chapter.catalogue import Catalogue
 from chapter.loader import load_catalogue
 from tests.seed import Seed, read_seed
-from tests.site import ROOT, BuiltSite, build_copy
+from tools.site import ROOT, BuiltSite, build_copy
 
 
 @pytest.fixture(scope="session")

@@ -7,62 +7,19 @@ be checked in a real browser against real HTTP, not by reading the HTML.
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
 
-from tests.site import ROOT, BuiltSite
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.serving import serve
+from tools.site import ROOT, BuiltSite
 
-# Debian's Chromium, never a browser Playwright downloads: the tests must run offline.
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-quic",
-]
 VIEWPORT = {"width": 1280, "height": 900}
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 TIMEOUT_MS = 10_000
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    """Serves files without a log line per request, so pytest output stays readable."""
-
-    def log_message(self, format: str, *args) -> None:
-        pass
-
-
-class QuietServer(ThreadingHTTPServer):
-    """Chromium drops keep-alive connections at will; that is not worth a traceback."""
-
-    daemon_threads = True
-
-    def handle_error(self, request, client_address) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def serve(root: Path, handler: type[SimpleHTTPRequestHandler] = QuietHandler) -> Iterator[str]:
-    """A built site served the way a static host would serve it, on a free local port."""
-    server = QuietServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
 
 
 @pytest.fixture(scope="session")

@@ -16,10 +16,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import TIMEOUT_MS, VIEWPORT, serve
+from tests.browser.conftest import TIMEOUT_MS, VIEWPORT
 from tests.browser.faults import BROKEN_PAGE, broken_copy
 from tests.browser.searching import search_for
-from tests.site import ROOT
+from tools.serving import serve
+from tools.site import ROOT
 
 pytestmark = pytest.mark.browser
 

@@ -15,8 +15,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from tests.browser.faults import BROKEN_PAGE, broken_copy
-from tests.browser.gzip_server import serve_gzip
-from tests.browser.lighthouse_runner import LighthouseMissing, Report, require_lighthouse, run_lighthouse
+from tools.lighthouse import LighthouseMissing, Report, require_lighthouse, run_lighthouse
+from tools.serving import serve_gzip
 
 pytestmark = pytest.mark.browser
 

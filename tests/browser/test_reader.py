@@ -10,9 +10,10 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import VIEWPORT, serve
+from tests.browser.conftest import VIEWPORT
 from tests.browser.searching import RESULTS, search_for
 from tests.conftest import HOSTILE
+from tools.serving import serve
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.searching import FIELD, RESULTS, answered, open_search, result_urls, search_for
 from tests.built.test_serve import _wait_for, served  # noqa: F401  (the fixture)
-from tests.site import search_fragments
+from tools.site import search_fragments
 
 HOME = {"ru": "/", "en": "/en/"}
 STEMMERS = {"ru": "russian", "en": "english"}

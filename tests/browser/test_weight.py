@@ -19,9 +19,10 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from tests.browser.conftest import VIEWPORT, serve
+from tests.browser.conftest import VIEWPORT
 from tests.browser.searching import search_for
-from tests.site import ROOT
+from tools.serving import serve
+from tools.site import ROOT
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,7 @@ from chapter.figures import parse_figure
 from chapter.glossary import load_glossary
 from chapter.wording import cyrillic, english_words
 from tests.content.articles import WRITTEN, read
-from tests.site import ROOT, BuiltSite, search_fragments
+from tools.site import ROOT, BuiltSite, search_fragments
 
 LATIN = load_glossary(ROOT / "glossary.yaml").latin
 

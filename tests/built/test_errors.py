@@ -7,7 +7,7 @@ from pathlib import Path
 import material
 import pytest
 
-from tests.site import ROOT, copy_project, mkdocs
+from tools.site import ROOT, copy_project, mkdocs
 
 THEME = Path(material.__file__).parent / "templates"
 REAL = (ROOT / "topics.yaml").read_text(encoding="utf-8")

@@ -9,7 +9,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
-from tests.site import copy_project
+from tools.site import copy_project
 
 
 def _build_in_process(project: Path, site: Path, **settings) -> None:

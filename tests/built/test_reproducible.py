@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.site import copy_project
+from tools.site import copy_project
 
 COMMIT_TIME = 1_764_000_000  # 2025-11-24 16:00 UTC
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.site import ROOT, copy_project
+from tools.site import ROOT, copy_project
 
 
 def _free_port() -> int:

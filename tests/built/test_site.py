@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -9,14 +10,15 @@ import pytest
 from chapter.glossary import load_glossary
 from chapter.language import long_date
 from chapter.urls import article_source
-from tests.site import search_fragments
+from tools.site import search_fragments
 
 LANGS = {"ru": "/", "en": "/en/"}
 GLOSSARY_TITLE = {"ru": "Глоссарий главы", "en": "Glossary of the chapter"}
 
 
 def _text(node) -> str:
-    """Visible text, without what is there only for screen readers."""
+    """Visible text, without what is there only for screen readers (read from a copy: pages are parsed once and shared)."""
+    node = copy.copy(node)
     for hidden in node.select(".ci-visually-hidden"):
         hidden.extract()
     return node.get_text()

@@ -10,7 +10,7 @@ from chapter.glossary import load_glossary
 from chapter.loader import load_catalogue
 from chapter.standard import Article
 from chapter.urls import article_source
-from tests.site import ROOT
+from tools.site import ROOT
 
 DOCS = ROOT / "docs"
 CATALOGUE = load_catalogue(ROOT / "topics.yaml")

@@ -10,7 +10,7 @@ from jsonschema import Draft202012Validator
 
 from chapter.glossary import load_glossary, parse_glossary
 from chapter.loader import CatalogueError
-from tests.site import ROOT
+from tools.site import ROOT
 
 MINIMAL = """\
 terms:

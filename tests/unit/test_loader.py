@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from chapter.loader import CatalogueError, load_catalogue, parse_catalogue
-from tests.site import ROOT
+from tools.site import ROOT
 
 MINIMAL = """\
 chapter:

@@ -31,7 +31,7 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 
 from chapter.catalogue import Catalogue
 from chapter.loader import CatalogueError, load_catalogue, parse_catalogue
-from tests.site import ROOT
+from tools.site import ROOT
 
 REAL = (ROOT / "topics.yaml").read_text(encoding="utf-8")
 REAL_DATA = yaml.safe_load(REAL)

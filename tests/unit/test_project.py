@@ -10,7 +10,7 @@ import pytest
 from chapter.__main__ import main
 from chapter.loader import CatalogueError
 from chapter.project import ArticleError, check_project
-from tests.site import ROOT, copy_project
+from tools.site import ROOT, copy_project
 
 
 @pytest.fixture

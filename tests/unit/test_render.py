@@ -14,7 +14,7 @@ from chapter.glossary import parse_glossary
 from chapter.language import STRINGS
 from chapter.render import PageError, PageRenderer
 from chapter.urls import relative_url
-from tests.site import ROOT
+from tools.site import ROOT
 
 TEMPLATES = ROOT / "overrides" / "chapter"
 

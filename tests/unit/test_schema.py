@@ -18,8 +18,8 @@ from chapter.__main__ import main
 from chapter.catalogue import Chapter, OtherChapter, Topic, specs
 from chapter.loader import CatalogueError, parse_catalogue
 from chapter.schema import schema_text
-from tests.site import ROOT
 from tests.unit.test_loader import CASES, MINIMAL
+from tools.site import ROOT
 
 SCHEMA_NAME = "topics.schema.json"
 SCHEMA = json.loads((ROOT / SCHEMA_NAME).read_text(encoding="utf-8"))

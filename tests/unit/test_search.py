@@ -7,7 +7,7 @@ import json
 import pytest
 
 from chapter.search import BUNDLE, ENTRY, UNUSED, SearchError, index_site, read_index_file, sort_entry
-from tests.site import search_fragments
+from tools.site import search_fragments
 
 PAGE = """<!doctype html><html lang="{lang}"><head><title>{title}</title></head><body>
 <nav>Навигация, которую искать не нужно</nav>

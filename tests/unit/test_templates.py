@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.site import ROOT
+from tools.site import ROOT
 
 TEMPLATES = sorted((ROOT / "overrides").rglob("*.html"))
 # `replace` with a third argument (a count) is Jinja2's own; other implementations take two.

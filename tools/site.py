@@ -1,4 +1,4 @@
-"""Building the site from a copy of the repository and reading what came out."""
+"""Building the site from a copy of the repository and reading what came out: for the tests and the benchmarks."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import posixpath
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -48,10 +48,14 @@ class BuiltSite:
     project: Path
     root: Path
     log: str
+    parsed: dict[Path, BeautifulSoup] = field(default_factory=dict, repr=False, compare=False)
 
     def html(self, url: str) -> BeautifulSoup:
-        """The page at a site URL such as '/' or '/en/topics/kubernetes/'."""
-        return BeautifulSoup(self.file(url).read_text(encoding="utf-8"), "html.parser")
+        """The page at a site URL such as '/' or '/en/topics/kubernetes/', parsed once and shared: do not change it."""
+        path = self.file(url)
+        if path not in self.parsed:
+            self.parsed[path] = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+        return self.parsed[path]
 
     def file(self, url: str) -> Path:
         path = self.root / urlsplit(url).path.lstrip("/")

@@ -1,4 +1,4 @@
-"""A static server that compresses text with gzip, as real static hosts do.
+"""The built site served over HTTP on localhost, as a static host would serve it, plain or compressed with gzip.
 
 Lighthouse judges a site as served: through the standard library's server,
 which never compresses, every page would lose points no host would cost it.
@@ -11,9 +11,41 @@ import functools
 import gzip
 import io
 import os
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from tests.browser.conftest import QuietHandler, serve
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Serves files without a log line per request, so pytest output stays readable."""
+
+    def log_message(self, format: str, *args) -> None:
+        pass
+
+
+class QuietServer(ThreadingHTTPServer):
+    """Chromium drops keep-alive connections at will; that is not worth a traceback."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serve(root: Path, handler: type[SimpleHTTPRequestHandler] = QuietHandler) -> Iterator[str]:
+    """A built site served the way a static host would serve it, on a free local port."""
+    server = QuietServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
 
 COMPRESSIBLE = {
     "application/javascript",

@@ -12,11 +12,10 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.site import ROOT
+from tools.chromium import CHROME_FLAGS, CHROMIUM
+from tools.site import ROOT
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
-CHROMIUM = "/usr/bin/chromium"
-CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --disable-sync"
 TIMEOUT_S = 180
 # The measurements behind the performance score, for the benchmark's table.
 METRICS = ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index")
@@ -77,7 +76,7 @@ def run_lighthouse(url: str, categories: tuple[str, ...]) -> Report:
         f"--only-categories={','.join(categories)}",
         f"--chrome-flags={CHROME_FLAGS}",
     ]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT_S, env={**os.environ, "CHROME_PATH": CHROMIUM})
+    result = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT_S, env={**os.environ, "CHROME_PATH": str(CHROMIUM)})
     if result.returncode != 0:
         raise RuntimeError(f"lighthouse exited with {result.returncode} on {url}:\n{result.stderr[-4000:]}")
     return parse_report(json.loads(result.stdout))
