@@ -183,10 +183,11 @@ def test_the_request_gate_catches_a_page_that_calls_another_host(context, page: 
 
     def visit(page: Page) -> None:
         page.goto("/", wait_until="networkidle")
-        page.evaluate("""() => { const link = document.createElement("link");
-            link.rel = "stylesheet"; link.href = "https://fonts.example.org/css?family=Roboto";
-            document.head.append(link); }""")
-        page.wait_for_timeout(300)
+        # The gate aborts the request: wait for that, not for a while.
+        with page.expect_event("requestfailed", lambda request: "fonts.example.org" in request.url):
+            page.evaluate("""() => { const link = document.createElement("link");
+                link.rel = "stylesheet"; link.href = "https://fonts.example.org/css?family=Roboto";
+                document.head.append(link); }""")
 
     assert _requests_outside(context, page, visit) == ["https://fonts.example.org/css?family=Roboto"]
 
