@@ -519,9 +519,10 @@ def measure_search(site: Path, query: str, pagefind: bool) -> Search:
         first_visit = sum(transferred(url) for url in dict.fromkeys(loaded) if url.startswith(base))
         loaded.clear()
         if pagefind:
-            page.locator(".ci-search__open").click()
-            page.locator("#ci-search-query").fill(query)
-            page.wait_for_function(ANSWERED, timeout=120_000)
+            # The same patience as for the theme's search: a big chapter index keeps the page busy too.
+            page.locator(".ci-search__open").click(timeout=SLOW_SEARCH_MS)
+            page.locator("#ci-search-query").fill(query, timeout=SLOW_SEARCH_MS)
+            page.wait_for_function(ANSWERED, timeout=SLOW_SEARCH_MS)
             status = page.locator(".ci-search__status").inner_text()
             results = int(re.search(r"\d+", status)[0]) if re.search(r"\d+", status) else 0
         else:

@@ -16,7 +16,12 @@ from urllib.parse import urlsplit
 from bs4 import BeautifulSoup
 
 ROOT = Path(__file__).resolve().parent.parent
-PROJECT = ("mkdocs.yml", "topics.yaml", "glossary.yaml", "docs", "overrides")  # the plugin is the installed package
+SETTINGS = ("mkdocs.yml", "overrides")  # how the site is built; the plugin is the installed package
+DATA = ("topics.yaml", "glossary.yaml", "docs")  # what it is built from
+PROJECT = SETTINGS + DATA
+# A chapter of three topics (one borrowed, one with an article in both languages), built with the
+# real settings: for tests of behaviour, which need not build the whole real site.
+MINI = ROOT / "tests" / "fixtures" / "mini"
 GENERATED = shutil.ignore_patterns("__pycache__", "topics", "*.egg-info", "*.ru.svg", "*.en.svg")
 
 
@@ -25,11 +30,14 @@ def mkdocs(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "mkdocs", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
 
 
-def copy_project(dest: Path, files: dict[str, str | None] | None = None) -> Path:
-    """A copy of everything the build reads, with `files` (path: text) added or replaced, or removed where the text is None."""
+def copy_project(dest: Path, files: dict[str, str | None] | None = None, *, data: Path = ROOT) -> Path:
+    """A copy of everything the build reads, with `files` (path: text) added or replaced, or removed where the text is None.
+
+    The settings are the repository's; the catalogue, glossary and docs come from `data` (MINI for the small chapter).
+    """
     dest.mkdir(parents=True, exist_ok=True)
     for name in PROJECT:
-        source = ROOT / name
+        source = (ROOT if name in SETTINGS else data) / name
         if source.is_dir():
             shutil.copytree(source, dest / name, ignore=GENERATED)
         else:

@@ -9,7 +9,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
-from tools.site import copy_project
+from tools.site import MINI, copy_project
 
 
 def _build_in_process(project: Path, site: Path, **settings) -> None:
@@ -22,7 +22,7 @@ def _files(root: Path) -> dict[str, bytes]:
 
 def test_two_builds_in_one_process_write_the_same_site(tmp_path, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764547200")
-    project = copy_project(tmp_path / "project")
+    project = copy_project(tmp_path / "project", data=MINI)
     _build_in_process(project, tmp_path / "first")
     _build_in_process(project, tmp_path / "second")
     first, second = _files(tmp_path / "first"), _files(tmp_path / "second")
@@ -33,7 +33,7 @@ def test_two_builds_in_one_process_write_the_same_site(tmp_path, monkeypatch):
 
 
 def test_languages_that_differ_from_the_catalogues_stop_the_build(tmp_path, caplog):
-    project = copy_project(tmp_path / "project")
+    project = copy_project(tmp_path / "project", data=MINI)
     config = project / "mkdocs.yml"
     config.write_text(
         config.read_text(encoding="utf-8").replace("name: English\n          build: true", "name: English\n          build: false"), encoding="utf-8"
