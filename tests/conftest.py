@@ -7,7 +7,7 @@ import pytest
 from chapter.catalogue import Catalogue
 from chapter.loader import load_catalogue
 from tests.seed import Seed, read_seed
-from tools.site import ROOT, BuiltSite, build_copy
+from tools.site import MINI, ROOT, BuiltSite, build_copy
 
 
 @pytest.fixture(scope="session")
@@ -35,9 +35,9 @@ ARTICLE_RU = """\
 
 @pytest.fixture(scope="session")
 def site_with_article(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
-    """The real site with one topic's Russian article rewritten as an author would, and its English one not yet written."""
+    """The small chapter with one topic's Russian article rewritten as an author would, and its English one not yet written."""
     files = {"docs/articles/pruning.ru.md": ARTICLE_RU, "docs/articles/pruning.en.md": None}
-    return build_copy(tmp_path_factory.mktemp("article"), files=files)
+    return build_copy(tmp_path_factory.mktemp("article"), files=files, data=MINI)
 
 
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -45,9 +45,9 @@ HOSTILE = "<img src=x onerror=alert(1)>"
 
 @pytest.fixture(scope="session")
 def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
-    """The real site with markup smuggled into the chapter title, a lending chapter's title and a topic's title and summary."""
-    text = (ROOT / "topics.yaml").read_text(encoding="utf-8")
-    for old in ("ru: Вычислительная инфраструктура", "en: MLOps", "en: Kubernetes", "ru: Kubernetes"):
+    """The small chapter with markup smuggled into the chapter title, a lending chapter's title and a topic's title and summary."""
+    text = (MINI / "topics.yaml").read_text(encoding="utf-8")
+    for old in ("ru: Малая глава", "en: MLOps", "en: Kubernetes", "ru: Kubernetes"):
         text = text.replace(old, f"{old.split(':')[0]}: '{HOSTILE}'", 1)
-    text = text.replace("en: How to get the most throughput out of a GPU without overpaying.", "en: '\"><script>alert(2)</script>'", 1)
-    return build_copy(tmp_path_factory.mktemp("hostile"), files={"topics.yaml": text})
+    text = text.replace("en: What a GPU is made of.", "en: '\"><script>alert(2)</script>'", 1)
+    return build_copy(tmp_path_factory.mktemp("hostile"), files={"topics.yaml": text}, data=MINI)

@@ -78,8 +78,8 @@ class BuiltSite:
         return url + (f"#{parts.fragment}" if parts.fragment else "")
 
 
-def build_copy(dest: Path, files: dict[str, str | None] | None = None) -> BuiltSite:
-    project = copy_project(dest / "project", files)
+def build_copy(dest: Path, files: dict[str, str | None] | None = None, *, data: Path = ROOT) -> BuiltSite:
+    project = copy_project(dest / "project", files, data=data)
     result = mkdocs("build", "--strict", "--site-dir", str(dest / "site"), cwd=project)
     assert result.returncode == 0, result.stdout + result.stderr
     return BuiltSite(project, dest / "site", result.stdout + result.stderr)

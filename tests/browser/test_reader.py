@@ -242,7 +242,7 @@ def test_markup_in_the_catalogue_never_runs(browser, hostile_site):
         context = browser.new_context(viewport=VIEWPORT, base_url=url)
         page = context.new_page()
         page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-        for path in ("/", "/en/topics/kubernetes/", "/en/topics/gpu-inference/", "/404.html"):
+        for path in ("/", "/en/topics/kubernetes/", "/en/topics/gpu-architecture/", "/404.html"):
             page.goto(path)
             page.wait_for_load_state("networkidle")
         expect(page.locator("h1")).to_have_text("Страница не найдена")

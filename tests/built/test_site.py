@@ -249,7 +249,7 @@ def test_catalogue_markup_lands_as_text_everywhere(hostile_site):
     assert kubernetes.title.get_text().startswith(HOSTILE)
     assert HOSTILE in [a.get_text(strip=True) for a in kubernetes.select("nav.md-nav--primary a")]
     assert HOSTILE in [label.get_text(strip=True) for label in kubernetes.select("nav.md-nav--primary li.md-nav__item--section > label")]
-    inference = hostile_site.html("/en/topics/gpu-inference/")
+    inference = hostile_site.html("/en/topics/gpu-architecture/")
     assert inference.select_one('meta[name="description"]')["content"] == '"><script>alert(2)</script>'
     assert hostile_site.html("/").h1.get_text() == HOSTILE
 
