@@ -524,7 +524,8 @@ def measure_search(site: Path, query: str, pagefind: bool) -> Search:
             page.locator("#ci-search-query").fill(query, timeout=SLOW_SEARCH_MS)
             page.wait_for_function(ANSWERED, timeout=SLOW_SEARCH_MS)
             status = page.locator(".ci-search__status").inner_text()
-            results = int(re.search(r"\d+", status)[0]) if re.search(r"\d+", status) else 0
+            count = re.search(r"\d[\d\s]*", status)  # "Найдено 2 000 страниц": digits grouped with (no-break) spaces
+            results = int(re.sub(r"\s", "", count[0])) if count else 0
         else:
             # The theme downloads and parses its whole index on the page's main thread first; on a big
             # catalogue the page does not answer for a long while, which is what this measures.
