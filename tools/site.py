@@ -16,9 +16,10 @@ from urllib.parse import urlsplit
 from bs4 import BeautifulSoup
 
 ROOT = Path(__file__).resolve().parent.parent
-SETTINGS = ("mkdocs.yml", "overrides")  # how the site is built; the plugin is the installed package
-DATA = ("topics.yaml", "glossary.yaml", "docs")  # what it is built from
-PROJECT = SETTINGS + DATA
+DATA = ("topics.yaml", "glossary.yaml", "docs")  # what the site is built from
+# How it is built and dressed, whatever it is built from; the plugin is the installed package.
+SETTINGS = ("mkdocs.yml", "overrides", "docs/stylesheets")
+PROJECT = DATA + SETTINGS
 # A chapter of three topics (one borrowed, one with an article in both languages), built with the
 # real settings: for tests of behaviour, which need not build the whole real site.
 MINI = ROOT / "tests" / "fixtures" / "mini"
@@ -39,7 +40,7 @@ def copy_project(dest: Path, files: dict[str, str | None] | None = None, *, data
     for name in PROJECT:
         source = (ROOT if name in SETTINGS else data) / name
         if source.is_dir():
-            shutil.copytree(source, dest / name, ignore=GENERATED)
+            shutil.copytree(source, dest / name, ignore=GENERATED, dirs_exist_ok=True)
         else:
             shutil.copy2(source, dest / name)
     for path, text in (files or {}).items():
