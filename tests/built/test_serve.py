@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tools.site import ROOT, copy_project
+from tools.site import MINI, ROOT, copy_project
 
 
 def _free_port() -> int:
@@ -40,7 +40,7 @@ def _wait_for(url: str, text: str, timeout: float = 60) -> str:
 
 @pytest.fixture
 def served(tmp_path: Path):
-    project = copy_project(tmp_path / "project")
+    project = copy_project(tmp_path / "project", data=MINI)  # the small chapter: each rebuild takes seconds
     port = _free_port()
     log = tmp_path / "serve.log"
     with log.open("w") as output:
@@ -66,9 +66,9 @@ def test_serve_rebuilds_after_edits(served):
     catalogue.write_text(catalogue.read_text(encoding="utf-8").replace("en: Kubernetes", "en: Kubernetes, edited", 1), encoding="utf-8")
     _wait_for(f"{base}/en/topics/kubernetes/", "Kubernetes, edited")
 
-    article = project / "docs" / "articles" / "kubernetes.en.md"
+    article = project / "docs" / "articles" / "pruning.en.md"
     article.write_text(article.read_text(encoding="utf-8").replace("\n## ", "\nA freshly written paragraph.\n\n## ", 1), encoding="utf-8")
-    _wait_for(f"{base}/en/topics/kubernetes/", "A freshly written paragraph.")
+    _wait_for(f"{base}/en/topics/pruning/", "A freshly written paragraph.")
 
     template = project / "overrides" / "chapter" / "topic.html"
     template.write_text(template.read_text(encoding="utf-8").replace('<h1 id="topic">', '<h1 id="topic" data-edited>'), encoding="utf-8")
