@@ -44,9 +44,10 @@ def check_project(root: Path, docs_dir: Path | None = None, *, strict: bool = Fa
     glossary = load_glossary(root / GLOSSARY, shown_as=GLOSSARY)
     docs = docs_dir or root / DOCS
     texts = _article_texts(catalogue, docs)
-    problems = stray_articles(catalogue, docs) + _article_problems(catalogue, glossary, texts) + _figure_problems(glossary, docs)
+    outlines = {key: outline(text) for key, text in texts.items()}
+    problems = stray_articles(catalogue, docs) + _article_problems(catalogue, glossary, texts, outlines) + _figure_problems(glossary, docs)
     if standard:
-        problems += _standard_problems(catalogue, texts, docs)
+        problems += _standard_problems(catalogue, texts, outlines, docs)
     if problems:
         shown = docs.relative_to(root) if docs.is_relative_to(root) else docs
         raise ArticleError("\n".join(f"{shown / path}: {message}" for path, message in problems))
@@ -64,25 +65,28 @@ def _article_texts(catalogue: Catalogue, docs: Path) -> dict[tuple[str, str], st
     return texts
 
 
-def _standard_problems(catalogue: Catalogue, texts: dict[tuple[str, str], str], docs: Path) -> list[tuple[str, str]]:
+def standard_article(docs: Path, slugs: frozenset[str], slug: str, lang: str, text: str, found: Outline) -> Article:
+    """An article as the standard's rules read it, with the SVG text of each figure it shows."""
+    figures = {}
+    for figure in found.figures:
+        path = docs / ARTICLES_FOLDER / figure.source
+        figures[figure.source] = path.read_text(encoding="utf-8") if path.is_file() else None
+    return Article(slug, lang, text, found, slugs, figures)
+
+
+def _standard_problems(catalogue: Catalogue, texts: dict[tuple[str, str], str], outlines: dict[tuple[str, str], Outline], docs: Path) -> list[tuple[str, str]]:
     slugs = frozenset(topic.slug for topic in catalogue.topics)
     problems = []
     for (slug, lang), text in texts.items():
-        found = outline(text)
-        figures = {figure.source: _read_figure(docs, figure.source) for figure in found.figures}
-        article = Article(slug, lang, text, found, slugs, figures)
+        article = standard_article(docs, slugs, slug, lang, text, outlines[slug, lang])
         problems += [(f"{article_source(slug, lang)}:{line}", message) for line, message in standard_problems(article)]
     return problems
 
 
-def _read_figure(docs: Path, source: str) -> str | None:
-    path = docs / ARTICLES_FOLDER / source
-    return path.read_text(encoding="utf-8") if path.is_file() else None
-
-
-def _article_problems(catalogue: Catalogue, glossary: Glossary, texts: dict[tuple[str, str], str]) -> list[tuple[str, str]]:
+def _article_problems(
+    catalogue: Catalogue, glossary: Glossary, texts: dict[tuple[str, str], str], outlines: dict[tuple[str, str], Outline]
+) -> list[tuple[str, str]]:
     """Mistakes inside the articles: broken anchors and links, terms and comments, and translations whose structure departs from the original."""
-    outlines = {key: outline(text) for key, text in texts.items()}
     anchors = {lang: {topic.slug: _anchors(outlines.get((topic.slug, lang))) for topic in catalogue.topics} for lang in LANGUAGES}
     problems = []
     for (slug, lang), found in outlines.items():

@@ -8,6 +8,7 @@ from chapter.articles import Outline, outline
 from chapter.catalogue import LANGUAGES
 from chapter.glossary import load_glossary
 from chapter.loader import load_catalogue
+from chapter.project import standard_article
 from chapter.standard import Article
 from chapter.urls import article_source
 from tools.site import ROOT
@@ -33,15 +34,8 @@ def read(slug: str, lang: str) -> Outline:
 
 
 def article(slug: str, lang: str) -> Article:
-    """The article as the standard's rules read it."""
-    found = read(slug, lang)
-    figures = {figure.source: _figure(figure.source) for figure in found.figures}
-    return Article(slug, lang, text(slug, lang), found, SLUGS, figures)
-
-
-def _figure(source: str) -> str | None:
-    figure = (DOCS / "articles" / source).resolve()
-    return figure.read_text(encoding="utf-8") if figure.is_file() else None
+    """The article as the standard's rules read it, as `chapter check` reads it."""
+    return standard_article(DOCS, SLUGS, slug, lang, text(slug, lang), read(slug, lang))
 
 
 def every_article() -> list[tuple[str, str]]:
