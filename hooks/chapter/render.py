@@ -152,12 +152,12 @@ class PageRenderer:
             summary=chapter.summary[lang],
             legend=[LegendEntry(self._badge(label, lang, None), label.meaning[lang]) for label in self.catalogue.labels],
             cards=cards,
-            views=[self._filter_view(view, lang) for view in all_views],
+            views=[self._filter_view(view, all_views, lang) for view in all_views],
             glossary_href=GLOSSARY_PATH if self.glossary is not None else None,
         )
         return RenderedPage(chapter.title[lang], chapter.summary[lang], _join(html, markdown))
 
-    def _filter_view(self, view: filters.View, lang: str) -> FilterView:
+    def _filter_view(self, view: filters.View, all_views: list[filters.View], lang: str) -> FilterView:
         topics = self.catalogue.topics
         names = {label.id: label.name[lang] for label in self.catalogue.labels}
         names |= {chapter.id: chapter.title[lang] for chapter in self.catalogue.chapters}
@@ -168,7 +168,6 @@ class PageRenderer:
             href = "#topics" if other.is_default else f"#{other.target}"
             return FilterOption(names[chosen], count, href if count else None, other == view)
 
-        all_views = filters.views(self.catalogue)
         labels = dict.fromkeys(other.label for other in all_views)
         origins = dict.fromkeys(other.origin for other in all_views)
         shown = [topic for topic in topics if view.shows(topic)]

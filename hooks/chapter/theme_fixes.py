@@ -125,11 +125,18 @@ class ThemeChanged(ChapterError):
 def theme_problems(theme_dirs: Iterable[Path]) -> list[str]:
     """The corrections whose evidence the installed theme no longer shows."""
     dirs = list(theme_dirs)
+    texts: dict[Path, str] = {}  # several corrections look into the same bundle; each file is read once
+
+    def text(path: Path) -> str:
+        if path not in texts:
+            texts[path] = path.read_text(encoding="utf-8")
+        return texts[path]
+
     problems = []
     for correction in CORRECTIONS:
         for evidence in correction.in_theme:
             files = [path for folder in dirs for path in sorted(folder.glob(evidence.files))]
-            if not any(evidence.text in path.read_text(encoding="utf-8") for path in files):
+            if not any(evidence.text in text(path) for path in files):
                 found = "is missing" if not files else "no longer contains the text the correction was written for"
                 problems.append(_describe(correction, f"the theme's {evidence.files} {found}: {evidence.text!r}"))
     return problems
