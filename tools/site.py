@@ -15,6 +15,8 @@ from urllib.parse import urlsplit
 
 from bs4 import BeautifulSoup
 
+from chapter.search import BUNDLE, SIGNATURE
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ("topics.yaml", "glossary.yaml", "docs")  # what the site is built from
 # How it is built and dressed, whatever it is built from; the plugin is the installed package.
@@ -88,9 +90,8 @@ def build_copy(dest: Path, files: dict[str, str | None] | None = None, *, data: 
 
 def search_fragments(site_root: Path) -> list[dict]:
     """What Pagefind stored of every indexed page: its address, text, fields and filters."""
-    signature = b"pagefind_dcd"
     fragments = []
-    for path in sorted((site_root / "pagefind" / "fragment").glob("*.pf_fragment")):
+    for path in sorted((site_root / BUNDLE / "fragment").glob("*.pf_fragment")):
         data = gzip.decompress(path.read_bytes())
-        fragments.append(json.loads(data.removeprefix(signature)))
+        fragments.append(json.loads(data.removeprefix(SIGNATURE)))
     return fragments

@@ -22,8 +22,9 @@ import cbor2
 from .errors import ChapterError
 
 BUNDLE = "pagefind"
-ENTRY = f"{BUNDLE}/pagefind-entry.json"
-SIGNATURE = b"pagefind_dcd"  # what Pagefind's index files start with, before their CBOR
+ENTRY_FILE = "pagefind-entry.json"
+ENTRY = f"{BUNDLE}/{ENTRY_FILE}"
+SIGNATURE = b"pagefind_dcd"  # what Pagefind's index and fragment files start with once unzipped
 META_FILTERS = 3  # the place of the filter list in a language's meta file
 NOT_INDEXED = ".headerlink, .highlight"  # the ¶ of every heading's permalink, and code blocks: a result shows prose
 # Pagefind's ready-made interfaces; the chapter's search talks to its API directly.
@@ -66,7 +67,7 @@ def canonical_filters(bundle: Path) -> None:
     (and with them the file's name, the meta file that lists it and the entry
     that names the meta file), so two builds of one commit would differ.
     """
-    entry_path = bundle / "pagefind-entry.json"
+    entry_path = bundle / ENTRY_FILE
     entry = json.loads(entry_path.read_text(encoding="utf-8"))
     for lang, language in entry["languages"].items():
         meta_path = bundle / f"pagefind.{language['hash']}.pf_meta"

@@ -9,6 +9,7 @@ import pytest
 
 from chapter.glossary import load_glossary
 from chapter.language import long_date
+from chapter.search import ENTRY
 from chapter.urls import article_source
 from tools.site import search_fragments
 
@@ -201,7 +202,7 @@ def test_written_article_appears_on_its_page_only_in_its_language(site_with_arti
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_search_indexes_every_chapter_page_once_in_its_own_language(site, catalogue, lang):
-    entry = json.loads((site.root / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
+    entry = json.loads((site.root / ENTRY).read_text(encoding="utf-8"))
     fragments = {fragment["url"]: fragment for fragment in search_fragments(site.root) if fragment["url"].startswith("/en/") == (lang == "en")}
     expected = {LANGS[lang], f"{LANGS[lang]}glossary/"} | {f"{LANGS[lang]}topics/{t.slug}/" for t in catalogue.topics}
     assert set(fragments) == expected  # the 404 page is not searched
