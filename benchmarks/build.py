@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import gzip
 import json
 import math
 import os
@@ -36,7 +35,6 @@ import time
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 import yaml
 
@@ -503,12 +501,7 @@ def measure_search(site: Path, query: str, pagefind: bool) -> Search:
     from playwright.sync_api import sync_playwright
 
     from tools.chromium import CHROMIUM, CHROMIUM_ARGS
-    from tools.serving import serve
-
-    def transferred(url: str) -> int:
-        path = site / unquote(urlsplit(url).path).lstrip("/")
-        data = (path / "index.html" if path.is_dir() else path).read_bytes()
-        return len(data) if path.suffix in (".png", ".pagefind", ".pf_fragment", ".pf_index", ".pf_meta", ".pf_filter") else len(gzip.compress(data, mtime=0))
+    from tools.serving import sent_bytes, serve
 
     with serve(site) as base, sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
@@ -516,7 +509,7 @@ def measure_search(site: Path, query: str, pagefind: bool) -> Search:
         loaded: list[str] = []
         page.on("requestfinished", lambda request: loaded.append(request.url))
         page.goto(f"{base}/", wait_until="networkidle", timeout=SLOW_SEARCH_MS)
-        first_visit = sum(transferred(url) for url in dict.fromkeys(loaded) if url.startswith(base))
+        first_visit = sum(sent_bytes(site, url) for url in dict.fromkeys(loaded) if url.startswith(base))
         loaded.clear()
         if pagefind:
             # The same patience as for the theme's search: a big chapter index keeps the page busy too.
@@ -538,7 +531,7 @@ def measure_search(site: Path, query: str, pagefind: bool) -> Search:
             except PlaywrightTimeout:
                 results = None
         page.wait_for_load_state("networkidle", timeout=SLOW_SEARCH_MS)
-        first_query = sum(transferred(url) for url in dict.fromkeys(loaded) if url.startswith(base))
+        first_query = sum(sent_bytes(site, url) for url in dict.fromkeys(loaded) if url.startswith(base))
         browser.close()
     folder = site / ("pagefind" if pagefind else "search")
     return Search(query, first_visit, first_query, results, sum(path.stat().st_size for path in folder.rglob("*") if path.is_file()))

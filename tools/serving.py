@@ -10,11 +10,14 @@ import contextlib
 import functools
 import gzip
 import io
+import mimetypes
 import os
+import posixpath
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -60,6 +63,27 @@ COMPRESSIBLE = {
 }
 
 
+def _content_type(path: str) -> str:
+    """The type the standard handler sends a file with: its own table first, then the system's."""
+    table = SimpleHTTPRequestHandler.extensions_map
+    ext = posixpath.splitext(path)[1]
+    return table.get(ext) or table.get(ext.lower()) or mimetypes.guess_type(path)[0] or "application/octet-stream"
+
+
+def _gzipped(path: str) -> bool:
+    """Whether a static host sends the file compressed: text, scripts and SVG; not images, nor Pagefind's files, already compressed."""
+    return _content_type(path).split(";", 1)[0] in COMPRESSIBLE
+
+
+def sent_bytes(root: Path, url: str) -> int:
+    """The bytes the gzip server sends for a site URL, as a reader's browser receives them."""
+    path = root / unquote(urlsplit(url).path).lstrip("/")
+    if path.is_dir():
+        path = path / "index.html"
+    stat = path.stat()
+    return len(_compressed(str(path), stat.st_mtime)) if _gzipped(str(path)) else stat.st_size
+
+
 @functools.lru_cache(maxsize=256)
 def _compressed(path: str, mtime: float) -> bytes:
     """Each file compressed once per version, so repeated runs measure the page, not the server."""
@@ -79,9 +103,9 @@ class GzipHandler(QuietHandler):
             if not self.path.split("?", 1)[0].split("#", 1)[0].endswith("/"):
                 return super().send_head()  # the redirect to the address with a slash
             path = os.path.join(path, "index.html")
-        content_type = self.guess_type(path)
-        if not os.path.isfile(path) or content_type.split(";", 1)[0] not in COMPRESSIBLE:
+        if not os.path.isfile(path) or not _gzipped(path):
             return super().send_head()
+        content_type = _content_type(path)
         stat = os.stat(path)
         body = _compressed(path, stat.st_mtime)
         self.send_response(200)

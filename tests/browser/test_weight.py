@@ -10,18 +10,17 @@ A report goes to test-artifacts/weight.md.
 
 from __future__ import annotations
 
-import gzip
 import random
 import shutil
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from tests.browser.conftest import VIEWPORT
 from tests.browser.searching import search_for
-from tools.serving import serve
+from tools.serving import sent_bytes, serve
 from tools.site import ROOT
 
 pytestmark = pytest.mark.browser
@@ -32,17 +31,7 @@ THEME_BUDGET = 65 * 1024  # what any page loads besides its own HTML and figures
 QUERY_BUDGET = 160 * 1024  # opening search and answering the first query
 QUERY = {"ru": "кластерах", "en": "clusters"}
 PAGES = ("/", "/topics/gpu-architecture/", "/glossary/", "/en/", "/en/topics/gpu-architecture/", "/404.html")
-UNCOMPRESSED = {".png", ".jpg", ".jpeg", ".webp", ".woff", ".woff2", ".gz"}
 REPORT = ROOT / "test-artifacts" / "weight.md"
-
-
-def _transferred(root: Path, url: str) -> int:
-    path = unquote(urlsplit(url).path)
-    file = root / path.lstrip("/")
-    if path.endswith("/") or file.is_dir():
-        file = file / "index.html"
-    data = file.read_bytes()
-    return len(data) if file.suffix in UNCOMPRESSED else len(gzip.compress(data, compresslevel=6, mtime=0))
 
 
 def first_visit(context: BrowserContext, root: Path, path: str) -> tuple[dict[str, int], dict[str, int]]:
@@ -65,7 +54,7 @@ def _own(path: str, name: str) -> bool:
 
 
 def _sizes(root: Path, urls: list[str]) -> dict[str, int]:
-    return {urlsplit(url).path: _transferred(root, url) for url in dict.fromkeys(urls) if not url.startswith("data:")}
+    return {urlsplit(url).path: sent_bytes(root, url) for url in dict.fromkeys(urls) if not url.startswith("data:")}
 
 
 def _report(visits: dict[str, tuple[dict[str, int], dict[str, int]]]) -> str:
