@@ -360,7 +360,7 @@ class CatalogueReader(NodeReader):
                 )
 
     def record(self, node: yaml.Node, field: str, record: type[T], known: Known, key: str | None = None) -> T | None:
-        """One record, each field read by its declared kind; None when anything in it is wrong."""
+        """One record, each field read by its declared kind; None when a required field is missing or wrong."""
         required, optional = keys(record)
         fields = self.mapping(node, field, required, optional)
         if fields is None:

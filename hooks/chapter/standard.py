@@ -84,8 +84,8 @@ def _something_to_use(article: Article) -> Found:
 
 
 def _related_topics(article: Article) -> Found:
-    targets = [(link, TOPIC_LINK.match(link.target)) for link in article.outline.links if not link.in_sources]
-    related = {match["slug"] for _, match in targets if match} - {article.slug}
+    targets = [TOPIC_LINK.match(link.target) for link in article.outline.links if not link.in_sources]
+    related = {match["slug"] for match in targets if match} - {article.slug}
     if not related & article.slugs:
         return [(1, "link to at least one other topic of the chapter: [title](slug.md)")]
     return []
