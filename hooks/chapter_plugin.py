@@ -32,7 +32,7 @@ from chapter.project import Project, check_project
 from chapter.render import PageRenderer
 from chapter.search import index_site
 from chapter.sources import navigation, sync_topic_sources
-from chapter.theme_fixes import page_problems, theme_problems
+from chapter.theme_fixes import THEME_SCRIPTS, page_problems, theme_problems
 from chapter.urls import absolute_alternates
 
 TEMPLATES = "chapter"  # the chapter's templates, inside the theme's custom_dir
@@ -104,6 +104,9 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         if lang != DEFAULT_LANGUAGE:
             # Every language's build writes the site-wide 404 page; keep the default language's.
             config.theme.static_templates.discard("404.html")
+        docs = Path(config.docs_dir)
+        for file in [f for f in files if f.src_uri.startswith(THEME_SCRIPTS) and docs not in Path(f.abs_src_path or "").parents]:
+            files.remove(file)
         return files
 
     def on_page_context(self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation) -> TemplateContext:

@@ -92,7 +92,7 @@ def test_the_weight_gate_catches_a_heavy_page(browser, site, tmp_path):
     """A page that pulls in a large, incompressible script breaks the budget."""
     heavy = tmp_path / "site"
     shutil.copytree(site.root, heavy)
-    (heavy / "heavy.js").write_bytes(random.Random(0).randbytes(80 * 1024))  # random bytes do not compress
+    (heavy / "heavy.js").write_bytes(random.Random(0).randbytes(BUDGET))  # random bytes do not compress
     index = heavy / "index.html"
     index.write_text(index.read_text(encoding="utf-8").replace("</body>", '<script src="heavy.js"></script></body>'), encoding="utf-8")
     with serve(heavy) as url:

@@ -6,6 +6,7 @@ import copy
 import json
 
 import pytest
+from bs4 import BeautifulSoup
 
 from chapter.glossary import load_glossary
 from chapter.language import long_date
@@ -151,14 +152,15 @@ def test_alternates_point_to_the_same_page_in_each_language(site, catalogue, lan
         assert {site.resolve(url, href) for href in switcher.values()} == {prefix + path for prefix in LANGS.values()}
 
 
-def test_alternates_are_hidden_from_materials_sitemap_lookup(site):
-    # Material fetches sitemap.xml beside every link matching [rel=alternate]; the
-    # page alternates must not match it, or every page view costs two 404s.
-    import re
-
-    html = site.file("/topics/pruning/").read_text(encoding="utf-8")
-    links = re.findall(r"<link [^>]*hreflang[^>]*>", html)
-    assert len(links) == 2 and all('rel=" alternate"' in link for link in links)
+def test_pages_run_the_chapters_script_and_not_the_themes_bundle(site):
+    # The theme's bundle is replaced by theme-fixes/page.js (the page-script correction); its
+    # configuration block, read by nothing else, goes with it.
+    for path in sorted(site.root.rglob("*.html")):
+        page = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+        sources = [script["src"] for script in page.find_all("script", src=True)]
+        where = path.relative_to(site.root)
+        assert [src.rsplit("/", 2)[-2:] for src in sources] == [["theme-fixes", "page.js"]], where
+        assert page.find("script", id="__config") is None, where
 
 
 OWN_TOPICS = {"ru": "Темы главы", "en": "Topics of the chapter"}

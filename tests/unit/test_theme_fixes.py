@@ -8,7 +8,7 @@ from pathlib import Path
 
 import material
 
-from chapter.theme_fixes import CHECKED_WITH, CORRECTIONS, JAVASCRIPT, page_problems, theme_problems
+from chapter.theme_fixes import CHECKED_WITH, CORRECTIONS, STYLESHEET, page_problems, theme_problems
 
 THEME = Path(material.__file__).parent / "templates"
 
@@ -23,10 +23,10 @@ def test_the_ledger_names_the_installed_version():
 
 def _theme_copy(tmp_path: Path) -> Path:
     copy = tmp_path / "theme"
-    for name in ("base.html", "partials/header.html", "partials/footer.html"):
+    for name in ("base.html", "partials/header.html", "partials/footer.html", "partials/palette.html", "partials/javascripts/base.html"):
         (copy / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(THEME / name, copy / name)
-    for pattern in (JAVASCRIPT, "assets/stylesheets/main.*.min.css"):
+    for pattern in (STYLESHEET,):
         for path in THEME.glob(pattern):
             (copy / path.relative_to(THEME)).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, copy / path.relative_to(THEME))
@@ -36,15 +36,15 @@ def _theme_copy(tmp_path: Path) -> Path:
 def test_a_theme_that_stopped_behaving_as_corrected_names_the_correction(tmp_path):
     theme = _theme_copy(tmp_path)
     assert theme_problems([theme]) == []
-    bundle = next(theme.glob(JAVASCRIPT))
-    # An upgrade that gives wide tables a tab stop of their own: the correction is no longer needed.
-    bundle.write_text(
-        bundle.read_text(encoding="utf-8").replace('x("div",{class:"md-typeset__scrollwrap"}', 'x("div",{class:"md-typeset__scrollwrap",tabindex:0}'),
+    stylesheet = next(theme.glob(STYLESHEET))
+    # An upgrade that renames the copy button's class: the chapter's script would add buttons the theme no longer draws.
+    stylesheet.write_text(
+        stylesheet.read_text(encoding="utf-8").replace(".md-code__button[data-md-type=copy]:after", ".md-clipboard:after"),
         encoding="utf-8",
     )
     (problem,) = theme_problems([theme])
-    assert problem.startswith(f"theme correction 'table-tab-stop' (checked with {CHECKED_WITH}) no longer applies: the theme's {JAVASCRIPT} no longer contains")
-    assert "wraps wide tables in a scrolling box a keyboard cannot reach" in problem and "overrides/theme-fixes/theme-fixes.js" in problem
+    assert problem.startswith(f"theme correction 'page-script' (checked with {CHECKED_WITH}) no longer applies: the theme's {STYLESHEET} no longer contains")
+    assert "mounts every component of its script bundle at load" in problem and "overrides/theme-fixes/page.js" in problem
 
 
 def test_a_theme_without_a_partial_the_correction_overrides_names_it(tmp_path):
