@@ -41,8 +41,9 @@
         if (document.body.getAttribute("data-md-color-" + key) !== value) document.body.setAttribute("data-md-color-" + key, value);
       });
       inputs.forEach(function (other, i) {
+        var label = other.nextElementSibling;  // a scheme without a toggle has no label
         other.checked = i === index;
-        other.nextElementSibling.hidden = i !== index;
+        if (label && label.tagName === "LABEL") label.hidden = i !== index;
       });
       if (remember) {
         var color = {};
