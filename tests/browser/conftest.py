@@ -7,7 +7,7 @@ be checked in a real browser against real HTTP, not by reading the HTML.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -49,13 +49,33 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
+def new_context(browser: Browser, base_url: str, **options) -> BrowserContext:
+    """A fresh profile with the suite's defaults (desktop window, light system scheme, the site's address, timeout); options override them."""
+    context = browser.new_context(**{"viewport": VIEWPORT, "color_scheme": "light", "base_url": base_url, **options})
+    context.set_default_timeout(TIMEOUT_MS)
+    return context
+
+
 @pytest.fixture
 def context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
     """A fresh profile per test, so a scheme stored in localStorage by one test cannot leak into the next."""
-    context = browser.new_context(viewport=VIEWPORT, color_scheme="light", base_url=base_url)
-    context.set_default_timeout(TIMEOUT_MS)
+    context = new_context(browser, base_url)
     yield context
     context.close()
+
+
+@pytest.fixture
+def open_page(browser: Browser, base_url: str) -> Iterator[Callable[..., Page]]:
+    """Pages in fresh profiles with options of their own (window, system scheme, permissions), closed after the test."""
+    opened: list[BrowserContext] = []
+
+    def open_page(**options) -> Page:
+        opened.append(new_context(browser, base_url, **options))
+        return opened[-1].new_page()
+
+    yield open_page
+    for context in opened:
+        context.close()
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import TIMEOUT_MS, VIEWPORT
+from tests.browser.conftest import VIEWPORT, new_context
 from tests.browser.faults import BROKEN_PAGE, broken_copy
 from tests.browser.searching import search_for
 from tools.serving import serve
@@ -136,8 +136,7 @@ def catalogue_strings(catalogue) -> tuple[list[str], list[str]]:
 def audit(browser: Browser, base_url: str, site, catalogue) -> dict[str, PageAudit]:
     """Every page visited once in one tab: axe in the scheme it opens in and in the other, plus the checks axe cannot make."""
     english, russian = catalogue_strings(catalogue)
-    context = browser.new_context(viewport=VIEWPORT, color_scheme="light", base_url=base_url)
-    context.set_default_timeout(TIMEOUT_MS)
+    context = new_context(browser, base_url)
     page = context.new_page()
     audits: dict[str, PageAudit] = {}
     for url in site_pages(site.root):

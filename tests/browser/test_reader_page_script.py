@@ -8,9 +8,7 @@ from pathlib import Path
 
 import material
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-
-from tests.browser.conftest import TIMEOUT_MS, VIEWPORT
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
@@ -25,14 +23,8 @@ def theme_string(lang: str, key: str) -> str:
     return json.loads(re.search(rf'"{re.escape(key)}": ("[^"]*")', text).group(1))
 
 
-def new_page(browser: Browser, base_url: str, **options) -> tuple[BrowserContext, Page]:
-    context = browser.new_context(**{"viewport": VIEWPORT, "color_scheme": "light", "base_url": base_url, **options})
-    context.set_default_timeout(TIMEOUT_MS)
-    return context, context.new_page()
-
-
-def test_the_scheme_follows_the_system_until_the_reader_chooses_one_and_then_keeps_it(browser: Browser, base_url: str):
-    context, page = new_page(browser, base_url, color_scheme="dark")
+def test_the_scheme_follows_the_system_until_the_reader_chooses_one_and_then_keeps_it(open_page):
+    page = open_page(color_scheme="dark")
     body = page.locator("body")
     page.goto(ARTICLE["en"])
     expect(body).to_have_attribute("data-md-color-scheme", "slate")
@@ -44,7 +36,6 @@ def test_the_scheme_follows_the_system_until_the_reader_chooses_one_and_then_kee
     expect(body).to_have_attribute("data-md-color-scheme", "default")
     expect(page.locator(TOGGLE)).to_have_count(1)
     expect(page.locator(TOGGLE)).to_have_attribute("for", re.compile("__palette_"))
-    context.close()
 
 
 def test_enter_on_the_focused_toggle_switches_the_scheme(page: Page):
@@ -59,11 +50,10 @@ def test_enter_on_the_focused_toggle_switches_the_scheme(page: Page):
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
-def test_each_code_block_has_a_copy_button_that_copies_its_code_and_says_so(browser: Browser, base_url: str, site, lang: str):
+def test_each_code_block_has_a_copy_button_that_copies_its_code_and_says_so(open_page, site, lang: str):
     code = [block.get_text().removesuffix("\n") for block in site.html(ARTICLE[lang]).select(".md-content .highlight pre > code")]
     assert len(code) >= 3
-    context, page = new_page(browser, base_url)
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = open_page(permissions=["clipboard-read", "clipboard-write"])
     page.goto(ARTICLE[lang])
     buttons = page.get_by_role("button", name=theme_string(lang, "clipboard.copy"), exact=True)
     expect(buttons).to_have_count(len(code))
@@ -71,7 +61,6 @@ def test_each_code_block_has_a_copy_button_that_copies_its_code_and_says_so(brow
         buttons.nth(index).click()
         expect(page.get_by_role("status").filter(has_text=theme_string(lang, "clipboard.copied"))).to_be_visible()
         assert page.evaluate("() => navigator.clipboard.readText()") == code[index]
-    context.close()
 
 
 def test_back_to_top_appears_while_scrolling_back_up_and_returns_to_the_top(page: Page):
@@ -88,11 +77,11 @@ def test_back_to_top_appears_while_scrolling_back_up_and_returns_to_the_top(page
     expect(button).to_be_hidden()
 
 
-def test_the_table_of_contents_marks_the_section_being_read_and_keeps_it_in_view(browser: Browser, base_url: str, site):
+def test_the_table_of_contents_marks_the_section_being_read_and_keeps_it_in_view(open_page, site):
     outline = [a["href"] for a in site.html(ARTICLE["en"]).select(SECONDARY_TOC)]
     assert len(outline) >= 6
     # A short window, so the outline is longer than its sidebar and has to follow.
-    context, page = new_page(browser, base_url, viewport={"width": 1280, "height": 420})
+    page = open_page(viewport={"width": 1280, "height": 420})
     page.goto(ARTICLE["en"])
     for target in (outline[len(outline) // 2], outline[-1], outline[1]):
         page.evaluate("id => document.getElementById(id).scrollIntoView()", target.removeprefix("#"))
@@ -104,7 +93,6 @@ def test_the_table_of_contents_marks_the_section_being_read_and_keeps_it_in_view
         box = page.locator(".md-sidebar--secondary .md-sidebar__scrollwrap").bounding_box()
         mark = link.bounding_box()
         assert box["y"] <= mark["y"] and mark["y"] + mark["height"] <= box["y"] + box["height"], target
-    context.close()
 
 
 def test_past_the_pages_heading_the_header_shows_the_pages_title(page: Page):
@@ -121,20 +109,19 @@ BOXES = """() => [...document.querySelectorAll('.md-content pre > code, .md-type
   .map(box => ({wide: box.scrollWidth > box.clientWidth, tabindex: box.getAttribute('tabindex')}))"""
 
 
-def test_code_and_tables_that_scroll_sideways_take_a_tab_stop_and_the_rest_do_not(browser: Browser, base_url: str):
-    context, page = new_page(browser, base_url, viewport={"width": 360, "height": 740})
+def test_code_and_tables_that_scroll_sideways_take_a_tab_stop_and_the_rest_do_not(open_page):
+    page = open_page(viewport={"width": 360, "height": 740})
     page.goto(ARTICLE["en"])
     # The script sets tab stops once the browser has laid the boxes out.
     page.wait_for_function(f"() => ({BOXES})().some(box => box.tabindex === '0')")
     boxes = page.evaluate(BOXES)
     assert any(box["wide"] for box in boxes) and not all(box["wide"] for box in boxes)
     assert [box["tabindex"] == "0" for box in boxes] == [box["wide"] for box in boxes], boxes
-    context.close()
 
 
 @pytest.mark.parametrize("side", ["primary", "secondary"])
-def test_the_sidebars_fit_the_window_and_scroll_to_their_last_link(browser: Browser, base_url: str, side: str):
-    context, page = new_page(browser, base_url, viewport={"width": 1280, "height": 500})
+def test_the_sidebars_fit_the_window_and_scroll_to_their_last_link(open_page, side: str):
+    page = open_page(viewport={"width": 1280, "height": 500})
     page.goto(ARTICLE["en"])
     page.mouse.wheel(0, 800)
     page.wait_for_function("() => scrollY >= 800")
@@ -144,4 +131,3 @@ def test_the_sidebars_fit_the_window_and_scroll_to_their_last_link(browser: Brow
     last.scroll_into_view_if_needed()
     expect(last).to_be_in_viewport()
     assert page.evaluate("() => scrollY") >= 800  # the sidebar scrolled, not the page
-    context.close()
