@@ -114,7 +114,7 @@ def synthetic_catalogue(real: dict, size: int) -> dict:
         number = index + 1
         first = topics[index % len(topics)]
         second = pick.choice([topic for topic in topics if topic is not first])
-        topic = {"slug": f"{first['slug']}-{number}", "label": first["label"]}
+        topic = {"slug": f"{first['slug']}-{number}", "label": first["label"], "added": first["added"]}
         if math.floor(number * share) > math.floor(index * share):  # borrowed topics spread evenly
             topic["origin"] = borrowed[lent % len(borrowed)]["origin"]
             lent += 1

@@ -88,7 +88,9 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
             raise PluginError("\n".join(changed))
         sync_topic_sources(project.catalogue, docs_dir)
         sync_localised_figures(docs_dir)
-        renderer = PageRenderer(project.catalogue, Path(config.theme.custom_dir) / TEMPLATES, docs_dir, glossary=project.glossary)
+        renderer = PageRenderer(
+            project.catalogue, Path(config.theme.custom_dir) / TEMPLATES, docs_dir, glossary=project.glossary, translations=project.translations
+        )
         self.current = Build(config, project, renderer)
         return config
 

@@ -33,9 +33,9 @@ def entry(kind: str, description: str, *, of: type | None = None, unique: str | 
 
 
 # identifier: lower-case kebab-case; text: a Text; url: an http(s) address; date: YYYY-MM-DD;
-# label: the id of a declared label; lender: the id of a declared lending chapter; key: the
+# days: a whole number of days, at least 1; label: the id of a declared label; lender: the id of a declared lending chapter; key: the
 # record's key in the map that holds it; record, list, map: records of `of`, one, a list, by key.
-KINDS = ("identifier", "text", "url", "date", "label", "lender", "key", "record", "list", "map")
+KINDS = ("identifier", "text", "url", "date", "days", "label", "lender", "key", "record", "list", "map")
 
 
 @dataclass(frozen=True)
@@ -105,6 +105,22 @@ class Label:
             "What the label tells a reader about a topic; shown next to the badge in the legend on the chapter index, to which the badge on a topic page links.",
         )
     )
+    lasts: int | None = field(
+        default=None,
+        metadata=entry(
+            "days",
+            "Optional: how many days after its `added` date a topic may carry this label, e.g. 180 for `new`."
+            " `chapter check` reports a topic that carries it longer, so the label keeps the legend's promise.",
+        ),
+    )
+    review_within: int | None = field(
+        default=None,
+        metadata=entry(
+            "days",
+            "Optional: a topic with this label needs a `reviewed` date at most this many days old, e.g. 365 for `current`."
+            " `chapter check` reports a topic without one, so the label keeps the legend's promise.",
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -165,6 +181,13 @@ class Topic:
             "The id of one of the labels declared under `labels` (e.g. `new`); its name is shown as a badge on the topic's card and page.",
         )
     )
+    added: datetime.date = field(
+        metadata=entry(
+            "date",
+            "The day the topic was added to the chapter, as YYYY-MM-DD (e.g. `2026-11-20`); the topic page shows it,"
+            " and a label with `lasts` (such as `new`) may stay on the topic only that many days after it.",
+        )
+    )
     origin: OtherChapter | None = field(
         default=None,
         metadata=entry(
@@ -180,6 +203,14 @@ class Topic:
             "date",
             "Optional: the day the topic's article was last checked against its sources, as YYYY-MM-DD (e.g. `2026-12-01`);"
             ' the topic page shows it in the page language ("Reviewed 1 December 2026"). Update it whenever the article is reviewed.',
+        ),
+    )
+    home: str | None = field(
+        default=None,
+        metadata=entry(
+            "url",
+            "Optional, for a borrowed topic only: the web address of the topic in its own chapter. Its card on the chapter index then opens"
+            " that address, marked as leading to another chapter, and the topic's page here links to it.",
         ),
     )
 

@@ -289,6 +289,16 @@ class NodeReader:
         self.problem(node, field, f"{node.value!r} is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01")
         return None
 
+    def days(self, node: yaml.Node, field: str) -> int | None:
+        if not isinstance(node, yaml.ScalarNode) or node.tag != "tag:yaml.org,2002:int" or not node.value.isdigit() or int(node.value) < 1:
+            self.problem(
+                node,
+                field,
+                f"expected a whole number of days, at least 1, such as 180; found {_kind(node) if not isinstance(node, yaml.ScalarNode) else repr(node.value)}",
+            )
+            return None
+        return int(node.value)
+
     def text(self, node: yaml.Node, field: str) -> Text | None:
         fields = self.mapping(node, field, LANGUAGES) or {}
         values: dict[str, Any] = {lang: self.string(fields[lang], f"{field}.{lang}") for lang in LANGUAGES if lang in fields}
@@ -344,10 +354,18 @@ class CatalogueReader(NodeReader):
                 self.problem(item, f"chapters[{index}].id", f"{own_id!r} is this chapter's own id; list only other chapters here")
         known = Known({label.id: label for label in labels}, {c.id: c for c in chapters}, own_id)
         topics = self.records(fields["topics"], "topics", Topic, known) if "topics" in fields else ()
+        self.homes_of_own_topics(fields.get("topics"))
         self.unused_chapters(chapters_node, chapters, topics)
         if chapter is None or not _complete(fields, TOP_KEYS):
             return None
         return Catalogue(chapter, labels, chapters, topics)
+
+    def homes_of_own_topics(self, node: yaml.Node | None) -> None:
+        """A `home` says where a borrowed topic lives; on the chapter's own topic it would send readers away from it."""
+        for index, item in enumerate(node.value if isinstance(node, yaml.SequenceNode) else ()):
+            fields = dict((key.value, value) for key, value in item.value) if isinstance(item, yaml.MappingNode) else {}
+            if "home" in fields and "origin" not in fields:
+                self.problem(fields["home"], f"topics[{index}].home", "only a borrowed topic has a home in another chapter; add its `origin` or remove `home`")
 
     def unused_chapters(self, node: yaml.Node, chapters: tuple[OtherChapter, ...], topics: tuple[Topic, ...]) -> None:
         used = {topic.origin.id for topic in topics if topic.origin}
@@ -388,6 +406,8 @@ class CatalogueReader(NodeReader):
             return self.date(node, field)
         if spec.kind == "url":
             return self.url(node, field)
+        if spec.kind == "days":
+            return self.days(node, field)
         if spec.kind == "label":
             return self.reference(node, field, known.labels, "label")
         if spec.kind == "lender":

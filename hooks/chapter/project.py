@@ -6,7 +6,9 @@ they refuse the same mistakes with the same messages.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import datetime
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .articles import Outline, alt_problems, article_problems, comment_problems, link_problems, outline, parity_problems, prose_lines
@@ -15,9 +17,11 @@ from .errors import ChapterError
 from .figures import FIGURES_FOLDER, FigureError, figure_problems, figure_sources, handmade_copies, parse_figure
 from .glossary import Glossary, load_glossary
 from .loader import Warn, load_catalogue
+from .promises import broken_promises, label_lines, today
 from .sources import stray_articles
 from .standard import Article, standard_problems
-from .urls import ARTICLES_FOLDER, article_source
+from .translations import RECORD_PATH, PairState, compare, read_record
+from .urls import ARTICLES_FOLDER, TRANSLATIONS_RECORD, article_source
 
 CATALOGUE = "topics.yaml"
 GLOSSARY = "glossary.yaml"
@@ -32,26 +36,96 @@ class ArticleError(ChapterError):
 class Project:
     catalogue: Catalogue
     glossary: Glossary
+    # Each article pair against its record in translations.yaml, by slug; topics with one language or none are absent.
+    translations: Mapping[str, PairState] = field(default_factory=dict)
 
 
-def check_project(root: Path, docs_dir: Path | None = None, *, strict: bool = False, warn: Warn | None = None, standard: bool = False) -> Project:
+def check_project(
+    root: Path,
+    docs_dir: Path | None = None,
+    *,
+    strict: bool = False,
+    warn: Warn | None = None,
+    standard: bool = False,
+    on: datetime.date | None = None,
+) -> Project:
     """The validated data of the project at `root`; ChapterError when anything is wrong.
 
-    With `standard`, every article is also held to the chapter's standard (standard.py),
-    as `chapter check` does; the build is not, so that a draft still publishes.
+    With `standard`, as `chapter check` does, every article is also held to the chapter's
+    standard (standard.py), every translation to its record (translations.py) and every
+    label, on the day `on` (by default SOURCE_DATE_EPOCH's), to its promise (promises.py).
+    The build is not: a draft, a translation that lags and an aging label still publish.
     """
     catalogue = load_catalogue(root / CATALOGUE, shown_as=CATALOGUE, strict=strict, warn=warn)
     glossary = load_glossary(root / GLOSSARY, shown_as=GLOSSARY)
     docs = docs_dir or root / DOCS
+    shown = docs.relative_to(root) if docs.is_relative_to(root) else docs
+    record, record_lines = read_record(docs / RECORD_PATH, shown_as=str(shown / RECORD_PATH))
     texts = _article_texts(catalogue, docs)
     outlines = {key: outline(text) for key, text in texts.items()}
     problems = stray_articles(catalogue, docs) + _article_problems(catalogue, glossary, texts, outlines) + _figure_problems(glossary, docs)
+    pairs = {
+        topic.slug: compare(topic.slug, {lang: texts[topic.slug, lang] for lang in LANGUAGES}, record.get(topic.slug))
+        for topic in catalogue.topics
+        if all((topic.slug, lang) in texts for lang in LANGUAGES)
+    }
+    own = []  # problems in the project's own files, outside the docs folder
     if standard:
         problems += _standard_problems(catalogue, texts, outlines, docs)
-    if problems:
-        shown = docs.relative_to(root) if docs.is_relative_to(root) else docs
-        raise ArticleError("\n".join(f"{shown / path}: {message}" for path, message in problems))
-    return Project(catalogue, glossary)
+        problems += translation_problems(pairs, record, record_lines)
+        lines = label_lines(root / CATALOGUE)
+        own += [(f"{CATALOGUE}:{broken.line}", f"{broken.rule} {broken.message}") for broken in broken_promises(catalogue, lines, on or today())]
+    if problems or own:
+        raise ArticleError("\n".join([f"{shown / path}: {message}" for path, message in problems] + [f"{path}: {message}" for path, message in own]))
+    return Project(catalogue, glossary, pairs)
+
+
+def translation_problems(pairs: Mapping[str, PairState], record: Mapping[str, object], lines: Mapping[tuple[str, ...], int]) -> list[tuple[str, str]]:
+    """What an author has to do to bring each pair back in step: (path in docs with line, message)."""
+    first = LANGUAGES[0]
+    problems = []
+    for slug, pair in pairs.items():
+        sync = f"`chapter sync {slug}`"
+        if not pair.recorded:
+            problems.append(
+                (
+                    f"{article_source(slug, first)}:1",
+                    f"CI201 the pair is not in {TRANSLATIONS_RECORD} yet: once both languages say the same, run {sync} to record that they are in step",
+                )
+            )
+            continue
+        for lang, lags in pair.behind.items():
+            other = next(other for other in LANGUAGES if other != lang)
+            for lag in lags:
+                problems.append(
+                    (
+                        f"{article_source(slug, lang)}:{lag.line}",
+                        f"CI202 section '{lag.anchor}' is behind {article_source(slug, other).rpartition('/')[2]}:{lag.ahead_line}, which changed after the pair was"
+                        f" last in step: bring this section up to date, then run `chapter sync {slug} --section {lag.anchor}`; a change there that needs no"
+                        " translation (a typo, a link) needs only that command",
+                    )
+                )
+        for anchor, line in pair.both_changed:
+            problems.append(
+                (
+                    f"{article_source(slug, first)}:{line}",
+                    f"CI203 section '{anchor}' changed in both languages since the pair was last in step: when they say the same again, run {sync}",
+                )
+            )
+        for anchor, line in pair.unrecorded:
+            problems.append(
+                (f"{article_source(slug, first)}:{line}", f"CI201 section '{anchor}' is new to {TRANSLATIONS_RECORD}: once both languages have it, run {sync}")
+            )
+        problems += [
+            (f"{RECORD_PATH}:{lines.get((slug, anchor), 1)}", f"CI204 records section '{anchor}' of {slug!r}, which its articles no longer have: run {sync}")
+            for anchor in pair.stale
+        ]
+    problems += [
+        (f"{RECORD_PATH}:{lines.get((slug,), 1)}", f"CI204 records topic {slug!r}, which has no article in both languages: run `chapter sync --prune`")
+        for slug in record
+        if slug not in pairs
+    ]
+    return problems
 
 
 def _article_texts(catalogue: Catalogue, docs: Path) -> dict[tuple[str, str], str]:

@@ -8,6 +8,7 @@ escaping all catalogue text. Nothing here knows about MkDocs.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,8 @@ from .catalogue import LANGUAGES, Catalogue, Label, Topic
 from .errors import ChapterError
 from .glossary import Glossary
 from .language import STRINGS, long_date, translate, translate_count
-from .urls import GLOSSARY_PATH, INDEX, article_source, relative_url, topic_path
+from .translations import INTRO, Lag, PairState
+from .urls import GLOSSARY_PATH, INDEX, article_source, language_url, relative_url, topic_path
 
 
 class PageError(ChapterError):
@@ -44,6 +46,7 @@ class Badge:
 
 @dataclass(frozen=True)
 class TopicView:
+    slug: str
     href: str
     title: str
     other_title: str
@@ -51,6 +54,8 @@ class TopicView:
     badge: Badge
     origin: str | None
     views: str = ""  # the keys of the index's filtered views that show this card, space-separated
+    behind: bool = False  # the article in the page language lags behind the other language's
+    leaves: str | None = None  # where the card leads out of the chapter, said in the page language; None: to the topic page here
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,7 @@ class FilterView:
     target: str
     labels: tuple[FilterOption, ...]
     origins: tuple[FilterOption, ...]
+    translations: tuple[FilterOption, ...]  # empty while no article of the page language lags
     shown: str
     note: str | None
 
@@ -101,6 +107,14 @@ class DateView:
 
 
 @dataclass(frozen=True)
+class LagView:
+    """A section of the page's article that the other language has moved ahead of, and the link to it there."""
+
+    title: str
+    href: str
+
+
+@dataclass(frozen=True)
 class NeighbourView:
     href: str
     title: str
@@ -109,9 +123,17 @@ class NeighbourView:
 class PageRenderer:
     """Renders the chapter index and the topic pages of one catalogue."""
 
-    def __init__(self, catalogue: Catalogue, templates_dir: Path, docs_dir: Path, glossary: Glossary | None = None):
+    def __init__(
+        self,
+        catalogue: Catalogue,
+        templates_dir: Path,
+        docs_dir: Path,
+        glossary: Glossary | None = None,
+        translations: Mapping[str, PairState] | None = None,
+    ):
         self.catalogue = catalogue
         self.glossary = glossary
+        self.translations = translations or {}
         self.docs_dir = docs_dir
         # Looked up once per page; a scan of the catalogue per page would make big builds quadratic.
         self.positions = {topic.slug: position for position, topic in enumerate(catalogue.topics)}
@@ -142,9 +164,11 @@ class PageRenderer:
 
     def index(self, lang: str, markdown: str) -> RenderedPage:
         chapter = self.catalogue.chapter
-        all_views = filters.views(self.catalogue)
+        behind = frozenset(slug for slug, pair in self.translations.items() if pair.behind[lang])
+        all_views = filters.views(self.catalogue, behind)
         cards = [
-            dataclasses.replace(self._topic_view(topic, lang, INDEX), views=" ".join(filters.card_views(topic, all_views))) for topic in self.catalogue.topics
+            dataclasses.replace(self._topic_view(topic, lang, INDEX), views=" ".join(filters.card_views(topic, all_views)), behind=topic.slug in behind)
+            for topic in self.catalogue.topics
         ]
         html = self._template("index.html", lang).render(
             title=chapter.title[lang],
@@ -161,15 +185,17 @@ class PageRenderer:
         topics = self.catalogue.topics
         names = {label.id: label.name[lang] for label in self.catalogue.labels}
         names |= {chapter.id: chapter.title[lang] for chapter in self.catalogue.chapters}
-        names |= {filters.ALL: translate(lang, "filters.all"), filters.OWN: translate(lang, "filters.own")}
+        names |= {filters.ALL: translate(lang, "filters.all"), filters.OWN: translate(lang, "filters.own"), filters.BEHIND: translate(lang, "filters.behind")}
 
         def option(other: filters.View, chosen: str) -> FilterOption:
             count = sum(other.shows(topic) for topic in topics)
             href = "#topics" if other.is_default else f"#{other.target}"
             return FilterOption(names[chosen], count, href if count else None, other == view)
 
-        labels = dict.fromkeys(other.label for other in all_views)
-        origins = dict.fromkeys(other.origin for other in all_views)
+        plain = [other for other in all_views if other.behind is None]
+        labels = dict.fromkeys(other.label for other in plain)
+        origins = dict.fromkeys(other.origin for other in plain)
+        lagging = [other for other in all_views if other.behind is not None]
         shown = [topic for topic in topics if view.shows(topic)]
         borrowed = sum(topic.origin is not None for topic in shown)
         return FilterView(
@@ -177,6 +203,12 @@ class PageRenderer:
             target=view.target,
             labels=tuple(option(filters.View(label, view.origin), label) for label in labels),
             origins=tuple(option(filters.View(view.label, origin), origin) for origin in origins),
+            translations=tuple(
+                option(other, chosen)
+                for other, chosen in zip([view if view.behind is None else all_views[0], *lagging], [filters.ALL, filters.BEHIND], strict=False)
+            )
+            if lagging
+            else (),
             shown=translate_count(lang, "filters.shown", len(shown), total=len(topics)),
             note=translate_count(lang, "borrowed_note", borrowed) if borrowed else None,
         )
@@ -208,13 +240,31 @@ class PageRenderer:
         header = macros.header(
             topic=self._topic_view(topic, lang, here, badge_href=relative_url(here, f"#label-{topic.label.id}")),
             origin=OriginView(_quote(lang, topic.origin.title[lang]), topic.origin.url) if topic.origin else None,
-            reviewed=DateView(topic.reviewed.isoformat(), long_date(lang, topic.reviewed)) if topic.reviewed else None,
+            home=topic.home,
+            added=_date(lang, topic.added),
+            reviewed=_date(lang, topic.reviewed) if topic.reviewed else None,
             chapter=(topic.origin.title if topic.origin else self.catalogue.chapter.title)[lang],
         )
         article = self._article(topic, lang)
+        pair = self.translations.get(topic.slug)
+        lags = pair.behind[lang] if pair is not None and article is not None else ()
+        if lags:
+            article = self._with_lag_marks(article or "", lags, topic.slug, lang)
         body = article if article is not None else str(macros.missing_article())
         pager = macros.pager(previous=neighbours[0], next=neighbours[1])
         return RenderedPage(topic.title[lang], topic.summary[lang], _join(str(header), body, str(pager)))
+
+    def _with_lag_marks(self, article: str, lags: tuple[Lag, ...], slug: str, lang: str) -> str:
+        """The article with a notice at its top naming the lagging sections, and a mark under each one's heading."""
+        macros = self._macros(lang)
+        here = topic_path(slug)
+        there = {lag.anchor: language_url(here, lang, _other(lang), f"{here}#{lag.anchor}") for lag in lags}
+        lines = article.splitlines()
+        for lag in sorted(lags, key=lambda lag: lag.line, reverse=True):
+            at = 0 if lag.anchor == INTRO else lag.line  # under the heading; the introduction has none
+            lines[at:at] = ["", str(macros.lag_mark(href=there[lag.anchor])).strip(), ""]
+        sections = [LagView(_heading_text(lag.title) or translate(lang, "behind.intro"), there[lag.anchor]) for lag in lags]
+        return _join(str(macros.lag_notice(sections=sections)), "\n".join(lines))
 
     def _macros(self, lang: str):
         """The topic page's macros in one language, made once per language.
@@ -237,14 +287,26 @@ class PageRenderer:
         return Badge(label.id, label.name[lang], href)
 
     def _topic_view(self, topic: Topic, lang: str, here: str, badge_href: str | None = None) -> TopicView:
+        leaves = topic.home is not None and here == INDEX
         return TopicView(
-            href=relative_url(here, topic_path(topic.slug)),
+            slug=topic.slug,
+            href=topic.home if leaves and topic.home else relative_url(here, topic_path(topic.slug)),
             title=topic.title[lang],
             other_title=topic.title[_other(lang)],
             summary=topic.summary[lang],
             badge=self._badge(topic.label, lang, badge_href),
             origin=translate(lang, "origin", chapter=topic.origin.title[lang]) if topic.origin else None,
+            leaves=translate(lang, "home.card", chapter=topic.origin.title[lang]) if leaves and topic.origin else None,
         )
+
+
+def _date(lang: str, date: datetime.date) -> DateView:
+    return DateView(date.isoformat(), long_date(lang, date))
+
+
+def _heading_text(title: str) -> str:
+    """A heading's words without its inline code marks, for a list of section names."""
+    return title.replace("`", "").strip()
 
 
 def _other(lang: str) -> str:

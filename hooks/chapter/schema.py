@@ -94,6 +94,8 @@ def _field(spec: Spec, definitions: dict[str, Any]) -> dict[str, Any]:
         return {**described, "type": "string", "pattern": f"^{URL_PATTERN.pattern}$"}
     if spec.kind == "date":
         return {**described, "type": "string", "format": "date", "pattern": f"^{DATE_PATTERN.pattern}$"}
+    if spec.kind == "days":
+        return {**described, "type": "integer", "minimum": 1}
     assert spec.of is not None, spec
     if spec.kind == "record":
         return {**described, **_object(specs(spec.of), definitions)}

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from .catalogue import LANGUAGES, Catalogue, OtherChapter, Topic
 from .language import translate
-from .urls import ARTICLES_FOLDER, topic_source
+from .urls import ARTICLES_FOLDER, TRANSLATIONS_RECORD, topic_source
 
 T = TypeVar("T")
 
@@ -93,7 +93,7 @@ def stray_articles(catalogue: Catalogue, docs_dir: Path) -> list[tuple[str, str]
     slugs = {topic.slug for topic in catalogue.topics}
     problems = []
     for path in sorted(folder.rglob("*")) if folder.is_dir() else ():
-        if path.is_dir():
+        if path.is_dir() or path == folder / TRANSLATIONS_RECORD:
             continue
         name = path.relative_to(docs_dir).as_posix()
         slug, _, rest = path.name.partition(".")

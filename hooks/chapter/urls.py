@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from urllib.parse import urljoin
 
+from .catalogue import DEFAULT_LANGUAGE
+
 INDEX = ""
 GLOSSARY_PATH = "glossary/"
 ARTICLES_FOLDER = "articles"
+# Beside the articles: which version of each language the other follows (translations.py).
+TRANSLATIONS_RECORD = "translations.yaml"
 
 
 def topic_path(slug: str) -> str:
@@ -31,6 +35,12 @@ def relative_url(source: str, target: str) -> str:
     """A link from the page at `source` to `target` (a path, optionally with a #fragment)."""
     url = "../" * source.count("/") + target
     return url or "./"
+
+
+def language_url(source: str, lang: str, other: str, target: str) -> str:
+    """A link from the page at `source` in `lang` to `target` in the language `other` (the default language at the root, the others under /<lang>/)."""
+    up = "../" * (source.count("/") + (lang != DEFAULT_LANGUAGE))
+    return up + ("" if other == DEFAULT_LANGUAGE else f"{other}/") + target
 
 
 def absolute_alternates(site_url: str, alternates: list[dict]) -> list[tuple[str, str]]:

@@ -31,11 +31,13 @@ topics:
     label: new
     title: {ru: Один, en: One}
     summary: {ru: Первый, en: First}
+    added: 2026-11-30
   - slug: two
     label: new
     origin: mlops
     title: {ru: Два, en: Two}
     summary: {ru: Второй, en: Second}
+    added: 2026-11-30
 """
 
 
@@ -82,7 +84,7 @@ CASES = {
     # YAML syntax
     "unclosed quote": (
         _edit("title: {ru: Один, en: One}", 'title: {ru: "Один, en: One}'),
-        ["topics.yaml:15:17: YAML syntax error: this quoted text is never closed (YAML stopped at line 22, column 1)"],
+        ["topics.yaml:15:17: YAML syntax error: this quoted text is never closed (YAML stopped at line 24, column 1)"],
     ),
     "unclosed bracket": (
         _edit("title: {ru: Один, en: One}", "title: {ru: Один, en: One"),
@@ -119,7 +121,7 @@ CASES = {
     ),
     "unknown key at the top": (
         MINIMAL + "extra: 1\n",
-        ["topics.yaml:22:1: unknown key 'extra'; expected one of: chapter, labels, chapters, topics"],
+        ["topics.yaml:24:1: unknown key 'extra'; expected one of: chapter, labels, chapters, topics"],
     ),
     "unknown language": (
         _edit("summary: {ru: Кратко, en: Briefly}", "summary: {ru: Кратко, en: Briefly, de: Kurz}"),
@@ -134,7 +136,7 @@ CASES = {
         [
             "topics.yaml:1:1: labels: missing required key",
             "topics.yaml:10:12: topics[0].label: unknown label 'new'; expected one of: (none declared)",
-            "topics.yaml:14:12: topics[1].label: unknown label 'new'; expected one of: (none declared)",
+            "topics.yaml:15:12: topics[1].label: unknown label 'new'; expected one of: (none declared)",
         ],
     ),
     # types and values
@@ -190,7 +192,7 @@ CASES = {
     ),
     "duplicate slug": (
         _edit("slug: two", "slug: one"),
-        ["topics.yaml:17:11: topics[1].slug: duplicate slug 'one'; each must be unique"],
+        ["topics.yaml:18:11: topics[1].slug: duplicate slug 'one'; each must be unique"],
     ),
     "unknown label": (
         _edit("    label: new\n    title: {ru: Один", "    label: hot\n    title: {ru: Один"),
@@ -202,11 +204,11 @@ CASES = {
     ),
     "unknown origin": (
         _edit("origin: mlops", "origin: mlosp"),
-        ["topics.yaml:19:13: topics[1].origin: unknown chapter 'mlosp'; expected one of: mlops — did you mean 'mlops'?"],
+        ["topics.yaml:20:13: topics[1].origin: unknown chapter 'mlosp'; expected one of: mlops — did you mean 'mlops'?"],
     ),
     "origin is this chapter": (
         _edit("origin: mlops", "origin: compute"),
-        ["topics.yaml:19:13: topics[1].origin: a topic cannot come from its own chapter; remove 'origin'"],
+        ["topics.yaml:20:13: topics[1].origin: a topic cannot come from its own chapter; remove 'origin'"],
     ),
     "lending chapter with this chapter's id": (
         _edit(
@@ -231,7 +233,7 @@ CASES = {
         _edit("title: {ru: Два, en: Two}", "title: *t", _edit("title: {ru: Один, en: One}", "title: &t {ru: Один, en: One}")),
         [
             "topics.yaml:15:12: YAML anchor '&t' is not allowed; write each value out in full",
-            "topics.yaml:20:12: YAML alias '*t' is not allowed; write the value out in full",
+            "topics.yaml:21:12: YAML alias '*t' is not allowed; write the value out in full",
         ],
     ),
     "python tag": (
@@ -258,7 +260,7 @@ def test_slugs_that_could_escape_the_site_or_break_urls_are_refused(slug):
 
 def test_all_problems_come_together_sorted_by_line():
     text = _edit("origin: mlops", "origin: nope", _edit("slug: one", "slug: One", _edit("title: {ru: Глава, en: Chapter}", "title: {ru: Глава}")))
-    assert [line.split(": ")[0] for line in _errors(text)] == ["topics.yaml:3:10", "topics.yaml:13:11", "topics.yaml:19:13"]
+    assert [line.split(": ")[0] for line in _errors(text)] == ["topics.yaml:3:10", "topics.yaml:13:11", "topics.yaml:20:13"]
 
 
 def test_unused_chapter_is_a_warning_and_an_error_when_strict():

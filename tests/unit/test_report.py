@@ -1,0 +1,69 @@
+"""The `chapter` command's reports: workflow annotations and the status table."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from chapter.project import check_project
+from chapter.report import annotation, status_rows, status_table
+from tools.site import MINI, copy_project
+
+ON = datetime.date(2026, 12, 2)
+
+
+@pytest.mark.parametrize(
+    ("problem", "level", "expected"),
+    [
+        (
+            "docs/articles/pruning.en.md:3: CI106 a hyphen used as a dash: use — (or – for ranges)",
+            "error",
+            "::error file=docs/articles/pruning.en.md,line=3,title=CI106::a hyphen used as a dash: use — (or – for ranges)",
+        ),
+        (
+            "topics.yaml:68:12: topics[0].label: unknown label 'nwe'; expected one of: new, current",
+            "error",
+            "::error file=topics.yaml,line=68,col=12,title=chapter check::topics[0].label: unknown label 'nwe'; expected one of: new, current",
+        ),
+        (
+            "docs/articles/prunning.ru.md: no topic with slug 'prunning' in topics.yaml",
+            "warning",
+            "::warning file=docs/articles/prunning.ru.md,title=chapter check::no topic with slug 'prunning' in topics.yaml",
+        ),
+        ("50% of the lines\nand more", "error", "::error::50%25 of the lines%0Aand more"),
+    ],
+)
+def test_a_problem_becomes_an_annotation_on_its_line(problem, level, expected):
+    assert annotation(problem, level) == expected
+
+
+@pytest.fixture
+def project(tmp_path):
+    return copy_project(tmp_path / "project", data=MINI)
+
+
+def test_status_says_where_each_topic_stands(project):
+    rows = status_rows(check_project(project), project, ON)
+    assert [(row.slug, row.articles, row.translation) for row in rows] == [
+        ("pruning", (True, True), "in step"),
+        ("gpu-architecture", (False, False), "no article yet"),
+        ("kubernetes", (False, False), "no article yet"),
+    ]
+    assert not any(row.problems for row in rows)
+    assert rows[0].label == "new (day 2 of 180)"
+    assert status_table(rows, markdown=False).endswith("all 3 topics are in order")
+
+
+def test_status_names_the_lagging_sections_and_the_half_written_pair(project):
+    article = project / "docs/articles/pruning.ru.md"
+    article.write_text(article.read_text(encoding="utf-8").replace("наименьшей величиной", "самой малой величиной"), encoding="utf-8")
+    (project / "docs/articles/gpu-architecture.ru.md").write_text("## Блоки { #blocks }\n", encoding="utf-8")
+    rows = status_rows(check_project(project), project, ON)
+    assert rows[0].translation == "en behind: how-it-works"
+    assert [problem.split(": ")[0] for problem in rows[0].problems] == ["docs/articles/pruning.en.md:1"]
+    assert rows[1].translation == "en missing"
+    assert rows[1].problems == ("docs/articles/gpu-architecture.ru.md: the article has no 'en' version yet: write docs/articles/gpu-architecture.en.md",)
+    table = status_table(rows, markdown=True)
+    assert "| pruning | yes | yes | en behind: how-it-works | new (day 2 of 180) |" in table.splitlines()
+    assert "2 of 3 topics need attention" in table
