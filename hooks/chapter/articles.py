@@ -20,7 +20,7 @@ from .wording import cyrillic, english_words
 
 SOURCES_ANCHOR = "sources"
 # Ids the topic page itself uses around the article.
-RESERVED_ANCHORS = frozenset({"topic", "__skip", "ci-legend"})
+RESERVED_ANCHORS = frozenset({"topic", "__skip", "ci-legend", "ci-behind"})
 # Fence classes of Python that cannot run on an ordinary CPU machine; such code is only parsed.
 NOT_ON_CPU = frozenset({"gpu", "cluster"})
 # Fences that need a script from another host to render.

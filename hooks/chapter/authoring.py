@@ -14,11 +14,34 @@ from pathlib import Path
 
 from .catalogue import LANGUAGES, Catalogue
 from .errors import ChapterError
-from .language import translate
 from .loader import SLUG_PATTERN, parse_catalogue
 from .project import CATALOGUE, DOCS, Project, check_project
 from .translations import RECORD_PATH, read_record, stamp, write_record
 from .urls import article_source
+
+# The articles of a new topic: the same sections under the same anchors in both languages, so the
+# pair passes the build's checks at once and its structure is the one `chapter check` expects.
+SKELETONS = {
+    "ru": """\
+## О чём эта тема { #overview }
+
+Черновик: статья по этой теме пишется.
+
+## Источники { #sources }
+
+Первичные источники появятся вместе с текстом.
+""",
+    "en": """\
+## What this topic covers { #overview }
+
+A draft: the article on this topic is being written.
+
+## Sources { #sources }
+
+Primary sources will be listed with the text.
+""",
+}
+assert sorted(SKELETONS) == sorted(LANGUAGES)
 
 
 class AuthoringError(ChapterError):
@@ -52,7 +75,7 @@ def add_topic(root: Path, new: NewTopic, on: datetime.date) -> list[Path]:
     text = path.read_text(encoding="utf-8")
     changed = _insert(text, _entry(new, catalogue, on), catalogue, new.after)
     parse_catalogue(changed, CATALOGUE)  # the same messages as the build's, before anything is written
-    skeletons = {lang: translate(lang, "skeleton") for lang in LANGUAGES}
+    skeletons = SKELETONS
     path.write_text(changed, encoding="utf-8")
     for lang, article in articles.items():
         article.parent.mkdir(parents=True, exist_ok=True)

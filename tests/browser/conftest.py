@@ -8,6 +8,7 @@ be checked in a real browser against real HTTP, not by reading the HTML.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -64,18 +65,27 @@ def context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
     context.close()
 
 
-@pytest.fixture
-def open_page(browser: Browser, base_url: str) -> Iterator[Callable[..., Page]]:
-    """Pages in fresh profiles with options of their own (window, system scheme, permissions), closed after the test."""
+@contextmanager
+def pages(browser: Browser, base_url: str) -> Iterator[Callable[..., Page]]:
+    """Open pages in fresh profiles with options of their own (window, system scheme, permissions); all closed at the end."""
     opened: list[BrowserContext] = []
 
     def open_page(**options) -> Page:
         opened.append(new_context(browser, base_url, **options))
         return opened[-1].new_page()
 
-    yield open_page
-    for context in opened:
-        context.close()
+    try:
+        yield open_page
+    finally:
+        for context in opened:
+            context.close()
+
+
+@pytest.fixture
+def open_page(browser: Browser, base_url: str) -> Iterator[Callable[..., Page]]:
+    """Pages of the real site in fresh profiles, closed after the test even when it fails."""
+    with pages(browser, base_url) as open_page:
+        yield open_page
 
 
 @pytest.fixture

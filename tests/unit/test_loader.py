@@ -185,6 +185,23 @@ CASES = {
         _edit("    label: new\n    title: {ru: Один", "    label: new\n    reviewed: [2026-12-01]\n    title: {ru: Один"),
         ["topics.yaml:15:15: topics[0].reviewed: expected a date such as 2026-12-01; found a list"],
     ),
+    # dates and the labels' promises
+    "topic without the day it was added": (
+        _edit("    summary: {ru: Первый, en: First}\n    added: 2026-11-30\n", "    summary: {ru: Первый, en: First}\n"),
+        ["topics.yaml:13:5: topics[0].added: missing required key"],
+    ),
+    "label that lasts no day": (
+        _edit("    meaning: {ru: Недавно, en: Recent}\n", "    meaning: {ru: Недавно, en: Recent}\n    lasts: 0\n"),
+        ["topics.yaml:9:12: labels.new.lasts: expected a whole number of days, at least 1, such as 180; found '0'"],
+    ),
+    "label that lasts for words": (
+        _edit("    meaning: {ru: Недавно, en: Recent}\n", "    meaning: {ru: Недавно, en: Recent}\n    review_within: a year\n"),
+        ["topics.yaml:9:20: labels.new.review_within: expected a whole number of days, at least 1, such as 180; found 'a year'"],
+    ),
+    "home of the chapter's own topic": (
+        _edit("    summary: {ru: Первый, en: First}\n", "    summary: {ru: Первый, en: First}\n    home: https://kb.example.org/one/\n"),
+        ["topics.yaml:17:11: topics[0].home: only a borrowed topic has a home in another chapter; add its `origin` or remove `home`"],
+    ),
     # identifiers and references
     "upper-case slug": (
         _edit("slug: one", "slug: One"),
