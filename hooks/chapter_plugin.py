@@ -29,6 +29,7 @@ from chapter.errors import ChapterError
 from chapter.figures import sync_localised_figures
 from chapter.language import search_view, translate
 from chapter.project import Project, check_project
+from chapter.promises import today
 from chapter.render import PageRenderer
 from chapter.search import index_site
 from chapter.sources import navigation, sync_topic_sources
@@ -89,7 +90,14 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         sync_topic_sources(project.catalogue, docs_dir)
         sync_localised_figures(docs_dir)
         renderer = PageRenderer(
-            project.catalogue, Path(config.theme.custom_dir) / TEMPLATES, docs_dir, glossary=project.glossary, translations=project.translations
+            project.catalogue,
+            Path(config.theme.custom_dir) / TEMPLATES,
+            docs_dir,
+            glossary=project.glossary,
+            translations=project.translations,
+            registry=project.registry,
+            fact_uses=project.fact_uses,
+            today=today(),
         )
         self.current = Build(config, project, renderer)
         return config

@@ -18,7 +18,7 @@ from bs4 import BeautifulSoup
 from chapter.search import BUNDLE, SIGNATURE
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ("topics.yaml", "glossary.yaml", "docs")  # what the site is built from
+DATA = ("topics.yaml", "glossary.yaml", "facts.yaml", "docs")  # what the site is built from
 # How it is built and dressed, whatever it is built from; the plugin is the installed package.
 SETTINGS = ("mkdocs.yml", "overrides", "docs/stylesheets")
 PROJECT = DATA + SETTINGS

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 from .authoring import NewTopic, add_topic, sync_pairs
@@ -20,7 +19,7 @@ from .errors import ChapterError
 from .project import CATALOGUE, GLOSSARY, check_project
 from .promises import today
 from .report import annotation, status_rows, status_table
-from .schema import SCHEMA_FILE, schema_text
+from .schema import schema_files
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,13 +52,13 @@ def main(argv: list[str] | None = None) -> int:
     new.add_argument("--label", help="a label id (default: the one for new topics)")
     new.add_argument("--origin", help="the lending chapter's id, for a borrowed topic")
     new.add_argument("--after", metavar="SLUG", help="place it after this topic (default: at the end)")
-    schema = command("schema", f"write {SCHEMA_FILE} from the records declared in catalogue.py")
+    schema = command("schema", "write topics.schema.json and facts.schema.json from the records declared in catalogue.py and facts.py")
     schema.add_argument("root_folder", nargs="?", type=Path, metavar="root", help="the project folder, as --root")
-    schema.add_argument("--check", action="store_true", help=f"write nothing; exit 1 if the committed {SCHEMA_FILE} is stale")
+    schema.add_argument("--check", action="store_true", help="write nothing; exit 1 if a committed schema is stale")
     args = parser.parse_args(argv)
     root: Path = getattr(args, "root_folder", None) or args.root
     if args.command == "schema":
-        return _schema(root / SCHEMA_FILE, check=args.check)
+        return _schema(root, check=args.check)
     github = getattr(args, "format", "text") == "github"
     try:
         if args.command == "check":
@@ -85,10 +84,13 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _report(errors: str, github: bool, level: str = "error", out: Callable[[str], None] | None = None) -> None:
-    write = out or (lambda line: print(line, file=sys.stderr))
+def _report(errors: str, github: bool) -> None:
+    """Problems to stderr; as annotations to stdout, where the workflow runner reads its commands."""
     for line in errors.splitlines():
-        write(annotation(line, level) if github else line)
+        if github:
+            print(annotation(line, "error"))
+        else:
+            print(line, file=sys.stderr)
 
 
 def _check(root: Path, *, strict: bool, drafts: bool, github: bool) -> int:
@@ -126,19 +128,20 @@ def _sync(root: Path, slugs: list[str], sections: list[str], *, every: bool, pru
     return 0
 
 
-def _schema(path: Path, *, check: bool) -> int:
-    text = schema_text()
-    current = path.read_text(encoding="utf-8") if path.is_file() else None
-    if check:
-        if current != text:
-            print(f"{SCHEMA_FILE} is stale: the records in hooks/chapter/catalogue.py changed; run `chapter schema`", file=sys.stderr)
-            return 1
-        print(f"{SCHEMA_FILE} matches the records in hooks/chapter/catalogue.py")
-        return 0
-    if current != text:
-        path.write_text(text, encoding="utf-8")
-    print(f"{SCHEMA_FILE} {'written' if current != text else 'already up to date'}")
-    return 0
+def _schema(root: Path, *, check: bool) -> int:
+    stale = []
+    for name, text in schema_files().items():
+        path = root / name
+        current = path.read_text(encoding="utf-8") if path.is_file() else None
+        if current == text:
+            print(f"{name} {'matches its records' if check else 'already up to date'}")
+        elif check:
+            stale.append(name)
+            print(f"{name} is stale: its records in hooks/chapter/ changed; run `chapter schema`", file=sys.stderr)
+        else:
+            path.write_text(text, encoding="utf-8")
+            print(f"{name} written")
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":

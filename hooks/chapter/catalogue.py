@@ -22,20 +22,22 @@ class Text:
         return getattr(self, lang)
 
 
-def entry(kind: str, description: str, *, of: type | None = None, unique: str | None = None) -> dict[str, Any]:
-    """How `topics.yaml` writes a field, for the loader and the editor schema alike.
+def entry(kind: str, description: str, *, of: type | None = None, unique: str | None = None, needs: str | None = None) -> dict[str, Any]:
+    """How a data file writes a field, for the loader and the editor schema alike.
 
     `kind` is one of KINDS; `of` the record a record, list or map holds; `unique`
-    the word for the field in a message when two records of a list share it.
+    the word for the field in a message when two records of a list share it;
+    `needs` a field of the same record that must be there when this one is.
     """
     assert kind in KINDS, kind
-    return {"kind": kind, "description": description, "of": of, "unique": unique}
+    return {"kind": kind, "description": description, "of": of, "unique": unique, "needs": needs}
 
 
-# identifier: lower-case kebab-case; text: a Text; url: an http(s) address; date: YYYY-MM-DD;
-# days: a whole number of days, at least 1; label: the id of a declared label; lender: the id of a declared lending chapter; key: the
+# identifier: lower-case kebab-case; text: a Text; words: text in one language; url: an http(s)
+# address; date: YYYY-MM-DD; days: a whole number of days, at least 1; number: a decimal number as
+# written; label, subject, unit: the id of a declared label, subject or unit; lender: the id of a declared lending chapter; key: the
 # record's key in the map that holds it; record, list, map: records of `of`, one, a list, by key.
-KINDS = ("identifier", "text", "url", "date", "days", "label", "lender", "key", "record", "list", "map")
+KINDS = ("identifier", "text", "words", "url", "date", "days", "number", "label", "subject", "unit", "lender", "key", "record", "list", "map")
 
 
 @dataclass(frozen=True)
@@ -48,12 +50,21 @@ class Spec:
     required: bool
     of: type | None
     unique: str | None
+    needs: str | None
 
 
 def specs(record: type) -> tuple[Spec, ...]:
     """The fields of a record in the order the file lists them; a field with a default is optional."""
     return tuple(
-        Spec(item.name, item.metadata["kind"], item.metadata["description"], item.default is dataclasses.MISSING, item.metadata["of"], item.metadata["unique"])
+        Spec(
+            item.name,
+            item.metadata["kind"],
+            item.metadata["description"],
+            item.default is dataclasses.MISSING,
+            item.metadata["of"],
+            item.metadata["unique"],
+            item.metadata["needs"],
+        )
         for item in dataclasses.fields(record)
     )
 
@@ -211,6 +222,7 @@ class Topic:
             "url",
             "Optional, for a borrowed topic only: the web address of the topic in its own chapter. Its card on the chapter index then opens"
             " that address, marked as leading to another chapter, and the topic's page here links to it.",
+            needs="origin",
         ),
     )
 

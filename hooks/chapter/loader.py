@@ -12,6 +12,7 @@ import difflib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -24,6 +25,8 @@ SLUG_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 DATE_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
 DATE_TAGS = ("tag:yaml.org,2002:str", "tag:yaml.org,2002:timestamp")  # 2026-12-01 is a timestamp to YAML 1.1, text to editors
 URL_PATTERN = re.compile(r"https?://[^\s/?#]+[^\s]*")
+NUMBER_PATTERN = re.compile(r"-?\d+(?:\.\d+)?")
+NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
 BOM = b"\xef\xbb\xbf"
 PLAIN_TAGS = {f"tag:yaml.org,2002:{kind}" for kind in ("str", "int", "float", "bool", "null", "seq", "map")}
 YAML_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")  # what PyYAML counts as a new line
@@ -299,6 +302,14 @@ class NodeReader:
             return None
         return int(node.value)
 
+    def number(self, node: yaml.Node, field: str) -> Decimal | None:
+        """A number exactly as written (3.35 stays 3.35), for figures quoted from a source."""
+        if not isinstance(node, yaml.ScalarNode) or node.tag not in NUMBER_TAGS or not NUMBER_PATTERN.fullmatch(node.value):
+            shown = repr(node.value) if isinstance(node, yaml.ScalarNode) else _kind(node)
+            self.problem(node, field, f"expected a number such as 3.35 or 1979 (a point before the decimals, no spaces or units); found {shown}")
+            return None
+        return Decimal(node.value)
+
     def text(self, node: yaml.Node, field: str) -> Text | None:
         fields = self.mapping(node, field, LANGUAGES) or {}
         values: dict[str, Any] = {lang: self.string(fields[lang], f"{field}.{lang}") for lang in LANGUAGES if lang in fields}
@@ -326,6 +337,71 @@ class NodeReader:
                         self.problem(value, f"{field}[{index}].{key}", f"duplicate {what} {value.value!r}; each must be unique")
                     seen.add(value.value)
 
+    def record(self, node: yaml.Node, field: str, record: type[T], known: Any, key: str | None = None) -> T | None:
+        """One record, each field read by its declared kind; None when a required field is missing or wrong."""
+        required, optional = keys(record)
+        fields = self.mapping(node, field, required, optional)
+        if fields is None:
+            return None
+        declared = specs(record)
+        values: dict[str, Any] = {spec.name: self.value(spec, fields[spec.name], _join(field, spec.name), known) for spec in declared if spec.name in fields}
+        for spec in declared:
+            if spec.needs and spec.name in fields and spec.needs not in fields:
+                self.problem(
+                    fields[spec.name], _join(field, spec.name), f"`{spec.name}` needs `{spec.needs}` beside it: add `{spec.needs}` or remove `{spec.name}`"
+                )
+        if not _complete(values, required):
+            return None  # reported where it is wrong; an optional field that is wrong is reported and left out
+        values.update({spec.name: key for spec in declared if spec.kind == "key"})
+        return record(**values)
+
+    def records(self, node: yaml.Node, field: str, record: type[T], known: Any) -> tuple[T, ...]:
+        found = self.sequence(node, field, lambda item, where: self.record(item, where, record, known))
+        for spec in specs(record):
+            if spec.unique:
+                self.unique(node, field, spec.name, spec.unique)
+        return found
+
+    def value(self, spec: Spec, node: yaml.Node, field: str, known: Any) -> Any:
+        plain: dict[str, Callable[[yaml.Node, str], Any]] = {
+            "identifier": self.identifier,
+            "text": self.text,
+            "words": self.string,
+            "date": self.date,
+            "url": self.url,
+            "days": self.days,
+            "number": self.number,
+        }
+        if spec.kind in plain:
+            return plain[spec.kind](node, field)
+        if spec.kind == "record" and spec.of is not None:
+            return self.record(node, field, spec.of, known)
+        return self.refer(spec, node, field, known)
+
+    def refer(self, spec: Spec, node: yaml.Node, field: str, known: Any) -> Any:
+        """A reference to something the file declares elsewhere, which only the reader of that file knows."""
+        raise AssertionError(f"{spec.name}: a field of kind {spec.kind!r} is read by its file's own reader")
+
+    def keyed(self, node: yaml.Node, field: str, record: type[T], known: Any, what: str) -> tuple[T, ...]:
+        """A mapping of ids to records, such as the labels; at least one, each id once."""
+        if not isinstance(node, yaml.MappingNode):
+            self.problem(node, field, f"expected a mapping of {what} ids to {what}s; found {_kind(node)}")
+            return ()
+        found: dict[str, T] = {}
+        for key, value in node.value:
+            item_id = self.identifier(key, field)
+            if item_id in found:
+                self.problem(key, f"{field}.{item_id}", f"duplicate {what} {item_id!r}; each {what} may be declared once")
+                continue
+            if not isinstance(key, yaml.ScalarNode):
+                continue  # a list or mapping as the id: reported above, and nothing to name the rest by
+            item = self.record(value, f"{field}.{key.value}", record, known, key=item_id)
+            if item_id is not None and item is not None:
+                found[item_id] = item
+        if not node.value:
+            self.problem(node, field, f"declare at least one {what}")
+        return tuple(found.values())
+
 
 @dataclass(frozen=True)
 class Known:
@@ -346,7 +422,7 @@ class CatalogueReader(NodeReader):
         own_id = _value(fields.get("chapter"), "id")
         nothing = Known({}, {}, own_id)
         chapter = self.record(fields["chapter"], "chapter", Chapter, nothing) if "chapter" in fields else None
-        labels = self.labels(fields["labels"], "labels", nothing) if "labels" in fields else ()
+        labels = self.keyed(fields["labels"], "labels", Label, nothing, "label") if "labels" in fields else ()
         chapters_node = fields.get("chapters", yaml.SequenceNode("tag:yaml.org,2002:seq", []))
         chapters = self.records(chapters_node, "chapters", OtherChapter, nothing)
         for index, item in enumerate(chapters_node.value if isinstance(chapters_node, yaml.SequenceNode) else ()):
@@ -354,18 +430,10 @@ class CatalogueReader(NodeReader):
                 self.problem(item, f"chapters[{index}].id", f"{own_id!r} is this chapter's own id; list only other chapters here")
         known = Known({label.id: label for label in labels}, {c.id: c for c in chapters}, own_id)
         topics = self.records(fields["topics"], "topics", Topic, known) if "topics" in fields else ()
-        self.homes_of_own_topics(fields.get("topics"))
         self.unused_chapters(chapters_node, chapters, topics)
         if chapter is None or not _complete(fields, TOP_KEYS):
             return None
         return Catalogue(chapter, labels, chapters, topics)
-
-    def homes_of_own_topics(self, node: yaml.Node | None) -> None:
-        """A `home` says where a borrowed topic lives; on the chapter's own topic it would send readers away from it."""
-        for index, item in enumerate(node.value if isinstance(node, yaml.SequenceNode) else ()):
-            fields = dict((key.value, value) for key, value in item.value) if isinstance(item, yaml.MappingNode) else {}
-            if "home" in fields and "origin" not in fields:
-                self.problem(fields["home"], f"topics[{index}].home", "only a borrowed topic has a home in another chapter; add its `origin` or remove `home`")
 
     def unused_chapters(self, node: yaml.Node, chapters: tuple[OtherChapter, ...], topics: tuple[Topic, ...]) -> None:
         used = {topic.origin.id for topic in topics if topic.origin}
@@ -377,61 +445,12 @@ class CatalogueReader(NodeReader):
                     Problem(mark.line + 1, mark.column + 1, f"chapters[{index}]", f"chapter {chapter.id!r} is declared but no topic comes from it")
                 )
 
-    def record(self, node: yaml.Node, field: str, record: type[T], known: Known, key: str | None = None) -> T | None:
-        """One record, each field read by its declared kind; None when a required field is missing or wrong."""
-        required, optional = keys(record)
-        fields = self.mapping(node, field, required, optional)
-        if fields is None:
-            return None
-        declared = specs(record)
-        values: dict[str, Any] = {spec.name: self.value(spec, fields[spec.name], _join(field, spec.name), known) for spec in declared if spec.name in fields}
-        if not _complete(values, required):
-            return None  # reported where it is wrong; an optional field that is wrong is reported and left out
-        values.update({spec.name: key for spec in declared if spec.kind == "key"})
-        return record(**values)
-
-    def records(self, node: yaml.Node, field: str, record: type[T], known: Known) -> tuple[T, ...]:
-        found = self.sequence(node, field, lambda item, where: self.record(item, where, record, known))
-        for spec in specs(record):
-            if spec.unique:
-                self.unique(node, field, spec.name, spec.unique)
-        return found
-
-    def value(self, spec: Spec, node: yaml.Node, field: str, known: Known) -> Any:
-        if spec.kind == "identifier":
-            return self.identifier(node, field)
-        if spec.kind == "text":
-            return self.text(node, field)
-        if spec.kind == "date":
-            return self.date(node, field)
-        if spec.kind == "url":
-            return self.url(node, field)
-        if spec.kind == "days":
-            return self.days(node, field)
+    def refer(self, spec: Spec, node: yaml.Node, field: str, known: Known) -> Any:
         if spec.kind == "label":
             return self.reference(node, field, known.labels, "label")
         if spec.kind == "lender":
             return self.origin(node, field, known.chapters, known.own_id)
-        raise AssertionError(f"{spec.name}: a field of kind {spec.kind!r} is read by its record's own method")
-
-    def labels(self, node: yaml.Node, field: str, known: Known) -> tuple[Label, ...]:
-        if not isinstance(node, yaml.MappingNode):
-            self.problem(node, field, f"expected a mapping of label ids to labels; found {_kind(node)}")
-            return ()
-        labels: dict[str, Label] = {}
-        for key, value in node.value:
-            label_id = self.identifier(key, field)
-            if label_id in labels:
-                self.problem(key, f"{field}.{label_id}", f"duplicate label {label_id!r}; each label may be declared once")
-                continue
-            if not isinstance(key, yaml.ScalarNode):
-                continue  # a list or mapping as the id: reported above, and nothing to name the rest by
-            label = self.record(value, f"{field}.{key.value}", Label, known, key=label_id)
-            if label_id is not None and label is not None:
-                labels[label_id] = label
-        if not node.value:
-            self.problem(node, field, "declare at least one label")
-        return tuple(labels.values())
+        return super().refer(spec, node, field, known)
 
     def origin(self, node: yaml.Node, field: str, chapters: dict[str, OtherChapter], own_id: str | None) -> OtherChapter | None:
         if own_id is not None and _scalar(node) == own_id:

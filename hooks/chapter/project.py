@@ -7,6 +7,8 @@ they refuse the same mistakes with the same messages.
 from __future__ import annotations
 
 import datetime
+import difflib
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,6 +16,7 @@ from pathlib import Path
 from .articles import Outline, alt_problems, article_problems, comment_problems, link_problems, outline, parity_problems, prose_lines
 from .catalogue import DEFAULT_LANGUAGE, LANGUAGES, Catalogue
 from .errors import ChapterError
+from .facts import FACTS, Registry, load_registry, markers
 from .figures import FIGURES_FOLDER, FigureError, figure_problems, figure_sources, handmade_copies, parse_figure
 from .glossary import Glossary, load_glossary
 from .loader import Warn, load_catalogue
@@ -38,6 +41,9 @@ class Project:
     glossary: Glossary
     # Each article pair against its record in translations.yaml, by slug; topics with one language or none are absent.
     translations: Mapping[str, PairState] = field(default_factory=dict)
+    registry: Registry = field(default_factory=lambda: Registry(365, (), (), ()))
+    # The topics whose articles quote each fact, in catalogue order.
+    fact_uses: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def check_project(
@@ -61,6 +67,7 @@ def check_project(
     docs = docs_dir or root / DOCS
     shown = docs.relative_to(root) if docs.is_relative_to(root) else docs
     record, record_lines = read_record(docs / RECORD_PATH, shown_as=str(shown / RECORD_PATH))
+    registry, fact_lines = load_registry(root / FACTS)
     texts = _article_texts(catalogue, docs)
     outlines = {key: outline(text) for key, text in texts.items()}
     problems = stray_articles(catalogue, docs) + _article_problems(catalogue, glossary, texts, outlines) + _figure_problems(glossary, docs)
@@ -69,15 +76,62 @@ def check_project(
         for topic in catalogue.topics
         if all((topic.slug, lang) in texts for lang in LANGUAGES)
     }
+    quoted = {key: markers(text) for key, text in texts.items()}
+    problems += _fact_problems(registry, quoted)
+    uses = {fact.id: tuple(dict.fromkeys(slug for (slug, _), found in quoted.items() for _, used in found if used == fact.id)) for fact in registry.facts}
     own = []  # problems in the project's own files, outside the docs folder
+    for fact_id in [fact_id for fact_id, slugs in uses.items() if not slugs]:
+        # Like a lending chapter no topic uses: a doubt, which --strict makes an error.
+        place, doubt = (
+            f"{FACTS}:{fact_lines.get(fact_id, 1)}",
+            f"fact {fact_id!r} is declared but no article quotes it: write {{fact:{fact_id}}} where one does, or remove it",
+        )
+        if strict:
+            own.append((place, doubt))
+        elif warn:
+            warn(f"{place}: {doubt}")
     if standard:
         problems += _standard_problems(catalogue, texts, outlines, docs)
         problems += translation_problems(pairs, record, record_lines)
         lines = label_lines(root / CATALOGUE)
         own += [(f"{CATALOGUE}:{broken.line}", f"{broken.rule} {broken.message}") for broken in broken_promises(catalogue, lines, on or today())]
+        own += [
+            (
+                f"{FACTS}:{fact_lines.get(fact.id, 1)}",
+                f"CI401 fact {fact.id!r} was read from its source on {fact.as_of.isoformat()}, more than the registry's {registry.review_within} days ago:"
+                " read the source again, then update `value` if it changed and `as_of`",
+            )
+            for fact in registry.stale(on or today())
+        ]
     if problems or own:
         raise ArticleError("\n".join([f"{shown / path}: {message}" for path, message in problems] + [f"{path}: {message}" for path, message in own]))
-    return Project(catalogue, glossary, pairs)
+    return Project(catalogue, glossary, pairs, registry, {fact_id: slugs for fact_id, slugs in uses.items() if slugs})
+
+
+def _fact_problems(registry: Registry, quoted: Mapping[tuple[str, str], list[tuple[int, str]]]) -> list[tuple[str, str]]:
+    """Markers that name no fact, and articles whose languages quote different facts."""
+    known = [fact.id for fact in registry.facts]
+    problems = []
+    for (slug, lang), found in quoted.items():
+        for line, fact_id in found:
+            if registry.fact(fact_id) is None:
+                close = difflib.get_close_matches(fact_id, known, n=1)
+                hint = f"did you mean {close[0]!r}?" if close else f"declare it in {FACTS} first"
+                problems.append((f"{article_source(slug, lang)}:{line}", f"{{fact:{fact_id}}} names no fact in {FACTS}; {hint}"))
+        original = quoted.get((slug, DEFAULT_LANGUAGE))
+        if lang != DEFAULT_LANGUAGE and original is not None:
+            here, there = Counter(fact_id for _, fact_id in found), Counter(fact_id for _, fact_id in original)
+            for fact_id in sorted(set(here) | set(there)):
+                if here[fact_id] != there[fact_id]:
+                    line = next((line for line, used in found if used == fact_id), 1)
+                    name = article_source(slug, DEFAULT_LANGUAGE).rpartition("/")[2]
+                    problems.append(
+                        (
+                            f"{article_source(slug, lang)}:{line}",
+                            f"{{fact:{fact_id}}} appears {here[fact_id]} times here and {there[fact_id]} in {name}: both languages quote the same facts",
+                        )
+                    )
+    return problems
 
 
 def translation_problems(pairs: Mapping[str, PairState], record: Mapping[str, object], lines: Mapping[tuple[str, ...], int]) -> list[tuple[str, str]]:

@@ -20,10 +20,12 @@ from . import filters
 from .articles import mark_link_languages
 from .catalogue import LANGUAGES, Catalogue, Label, Topic
 from .errors import ChapterError
+from .facts import Fact, Registry, quantity, substitute
 from .glossary import Glossary
 from .language import STRINGS, long_date, translate, translate_count
 from .translations import INTRO, Lag, PairState
-from .urls import GLOSSARY_PATH, INDEX, article_source, language_url, relative_url, topic_path
+from .urls import FACTS_PATH, GLOSSARY_PATH, INDEX, article_source, language_url, relative_url, topic_path
+from .wording import cyrillic
 
 
 class PageError(ChapterError):
@@ -101,6 +103,26 @@ class TermView:
 
 
 @dataclass(frozen=True)
+class FactView:
+    id: str
+    name: str
+    value: str  # with its unit, as the page language writes it
+    qualifier: str | None
+    source_title: str
+    source_lang: str  # the language the source's title is in
+    source_url: str
+    as_of: DateView
+    stale: bool
+    used_in: tuple[NeighbourView, ...]
+
+
+@dataclass(frozen=True)
+class SubjectView:
+    title: str
+    facts: tuple[FactView, ...]
+
+
+@dataclass(frozen=True)
 class DateView:
     iso: str  # for <time datetime>
     text: str  # as the page language writes it
@@ -130,10 +152,16 @@ class PageRenderer:
         docs_dir: Path,
         glossary: Glossary | None = None,
         translations: Mapping[str, PairState] | None = None,
+        registry: Registry | None = None,
+        fact_uses: Mapping[str, tuple[str, ...]] | None = None,
+        today: datetime.date | None = None,
     ):
         self.catalogue = catalogue
         self.glossary = glossary
         self.translations = translations or {}
+        self.registry = registry or Registry(365, (), (), ())
+        self.fact_uses = fact_uses or {}
+        self.today = today or datetime.date.min
         self.docs_dir = docs_dir
         # Looked up once per page; a scan of the catalogue per page would make big builds quadratic.
         self.positions = {topic.slug: position for position, topic in enumerate(catalogue.topics)}
@@ -155,6 +183,8 @@ class PageRenderer:
             return self.index(lang, markdown)
         if kind == "glossary" and self.glossary is not None:
             return self.glossary_page(self.glossary, lang)
+        if kind == "facts":
+            return self.facts_page(lang)
         if kind == "topic":
             slug = meta.get("topic")
             if not isinstance(slug, str) or slug not in self.positions:
@@ -178,6 +208,7 @@ class PageRenderer:
             cards=cards,
             views=[self._filter_view(view, all_views, lang) for view in all_views],
             glossary_href=GLOSSARY_PATH if self.glossary is not None else None,
+            facts_href=FACTS_PATH if self.registry.facts else None,
         )
         return RenderedPage(chapter.title[lang], chapter.summary[lang], _join(html, markdown))
 
@@ -227,6 +258,33 @@ class PageRenderer:
         ]
         html = self._template("glossary.html", lang).render(entries=entries, chapter=self.catalogue.chapter.title[lang])
         return RenderedPage(translate(lang, "glossary_title"), translate(lang, "glossary_summary"), _join(html))
+
+    def facts_page(self, lang: str) -> RenderedPage:
+        """Every fact, grouped by subject, with its source, the day it was read and the topics that quote it."""
+        stale = set(self.registry.stale(self.today))
+        subjects = [
+            SubjectView(subject.title[lang], tuple(self._fact_view(fact, lang, fact in stale) for fact in self.registry.facts if fact.subject == subject))
+            for subject in self.registry.subjects
+        ]
+        html = self._template("facts.html", lang).render(
+            subjects=[subject for subject in subjects if subject.facts], chapter=self.catalogue.chapter.title[lang]
+        )
+        return RenderedPage(translate(lang, "facts_title"), translate(lang, "facts_summary"), _join(html))
+
+    def _fact_view(self, fact: Fact, lang: str, stale: bool) -> FactView:
+        used = [self.catalogue.topics[self.positions[slug]] for slug in self.fact_uses.get(fact.id, ()) if slug in self.positions]
+        return FactView(
+            fact.id,
+            fact.name[lang],
+            quantity(fact, lang),
+            fact.qualifier[lang] if fact.qualifier else None,
+            fact.source.title,
+            "ru" if cyrillic(fact.source.title) else "en",
+            fact.source.url,
+            _date(lang, fact.as_of),
+            stale,
+            tuple(NeighbourView(relative_url(FACTS_PATH, topic_path(topic.slug)), topic.title[lang]) for topic in used),
+        )
 
     def topic(self, topic: Topic, lang: str) -> RenderedPage:
         here = topic_path(topic.slug)
@@ -281,7 +339,17 @@ class PageRenderer:
 
     def _article(self, topic: Topic, lang: str) -> str | None:
         path = self.docs_dir / article_source(topic.slug, lang)
-        return mark_link_languages(path.read_text(encoding="utf-8"), lang) if path.is_file() else None
+        if not path.is_file():
+            return None
+        here = topic_path(topic.slug)
+        return substitute(mark_link_languages(path.read_text(encoding="utf-8"), lang), lambda fact_id: self._quote_fact(fact_id, lang, here))
+
+    def _quote_fact(self, fact_id: str, lang: str, here: str) -> str:
+        fact = self.registry.fact(fact_id)
+        if fact is None:
+            raise PageError(f"{{fact:{fact_id}}} names no fact in facts.yaml")
+        cite = translate(lang, "facts.cite", source=fact.source.title, date=long_date(lang, fact.as_of))
+        return str(self._macros(lang).fact(value=quantity(fact, lang), href=relative_url(here, f"{FACTS_PATH}#{fact.id}"), cite=cite)).strip()
 
     def _badge(self, label: Label, lang: str, href: str | None) -> Badge:
         return Badge(label.id, label.name[lang], href)

@@ -1,4 +1,4 @@
-"""`topics.schema.json`, the schema editors check `topics.yaml` against, written from the records of catalogue.py.
+"""`topics.schema.json` and `facts.schema.json`, the schemas editors check the data files against, written from their records.
 
 Editors complete and underline the file from it while the author types; the
 loader remains the judge, since cross-references and YAML beyond plain data
@@ -13,9 +13,11 @@ import re
 from typing import Any
 
 from .catalogue import LANGUAGES, Catalogue, Spec, Text, specs
+from .facts import Registry
 from .loader import DATE_PATTERN, SLUG_PATTERN, URL_PATTERN
 
 SCHEMA_FILE = "topics.schema.json"
+FACTS_SCHEMA_FILE = "facts.schema.json"
 
 DESCRIPTION = (
     "The catalogue of one chapter of the ML knowledge base: the single source of the chapter index, the topic pages and the navigation"
@@ -43,21 +45,41 @@ KIND_DEFINITIONS: dict[str, dict[str, Any]] = {
 }
 
 
+FACTS_DESCRIPTION = (
+    "The chapter's hardware facts: every figure the articles quote, each once, with its unit, what it depends on, its primary source"
+    " and the day it was read. Articles write `{fact:<id>}` where a value goes; the site shows it in the page language and lists"
+    " every fact on the facts page. Cross-references (a fact's `subject` and `unit` must be declared) and unused facts are checked by"
+    " `chapter check` and every build. Generated from hooks/chapter/facts.py: edit the records there and run `chapter schema`."
+)
+
+
 def catalogue_schema() -> dict[str, Any]:
+    return _schema(Catalogue, "Chapter catalogue (topics.yaml)", DESCRIPTION)
+
+
+def facts_schema() -> dict[str, Any]:
+    return _schema(Registry, "Hardware facts (facts.yaml)", FACTS_DESCRIPTION)
+
+
+def _schema(record: type, title: str, description: str) -> dict[str, Any]:
     definitions: dict[str, Any] = dict(KIND_DEFINITIONS)
     definitions["text"] = _text()
-    schema = {
+    return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "Chapter catalogue (topics.yaml)",
-        "description": DESCRIPTION,
-        **_object(specs(Catalogue), definitions),
+        "title": title,
+        "description": description,
+        **_object(specs(record), definitions),
         "$defs": definitions,
     }
-    return schema
 
 
-def schema_text() -> str:
-    return json.dumps(catalogue_schema(), ensure_ascii=False, indent=2) + "\n"
+def schema_text(schema: dict[str, Any] | None = None) -> str:
+    return json.dumps(schema or catalogue_schema(), ensure_ascii=False, indent=2) + "\n"
+
+
+def schema_files() -> dict[str, str]:
+    """Each generated schema's file name and text."""
+    return {SCHEMA_FILE: schema_text(catalogue_schema()), FACTS_SCHEMA_FILE: schema_text(facts_schema())}
 
 
 def _text() -> dict[str, Any]:
@@ -76,18 +98,24 @@ def _text() -> dict[str, Any]:
 
 def _object(fields: tuple[Spec, ...], definitions: dict[str, Any]) -> dict[str, Any]:
     written = [spec for spec in fields if spec.kind != "key"]
+    needs = {spec.name: [spec.needs] for spec in written if spec.needs}
     return {
         "type": "object",
         "properties": {spec.name: _field(spec, definitions) for spec in written},
         "required": [spec.name for spec in written if spec.required],
+        **({"dependentRequired": needs} if needs else {}),
         "additionalProperties": False,
     }
 
 
 def _field(spec: Spec, definitions: dict[str, Any]) -> dict[str, Any]:
     described = {"description": spec.description}
-    if spec.kind in ("identifier", "label", "lender"):
+    if spec.kind in ("identifier", "label", "lender", "subject", "unit"):
         return {"$ref": "#/$defs/identifier", **described}
+    if spec.kind == "words":
+        return {"$ref": "#/$defs/nonBlank", **described}
+    if spec.kind == "number":
+        return {**described, "type": "number"}
     if spec.kind == "text":
         return {"$ref": "#/$defs/text", **described}
     if spec.kind == "url":

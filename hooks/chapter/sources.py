@@ -71,13 +71,13 @@ def parts(items: Sequence[T], size: int) -> list[tuple[int, Sequence[T]]]:
 def navigation(catalogue: Catalogue, lang: str, *, part_size: int = PART_SIZE, markup: Callable[[str], str] = str) -> list:
     """The site navigation of one language, as MkDocs' `nav` setting takes it.
 
-    The index and the glossary, then one section per group of topics titled in `lang`
+    The index, the glossary and the facts page, then one section per group of topics titled in `lang`
     (mkdocs-static-i18n would translate titles only from a fixed table in
     mkdocs.yml), a group longer than `part_size` cut into numbered parts.
     `markup` prepares each title for templates that print it unescaped; the
     plugin picks each page's language version of the paths.
     """
-    nav: list[Any] = ["index.md", "glossary.md"]
+    nav: list[Any] = ["index.md", "glossary.md", "facts.md"]
     for chapter, topics in topic_groups(catalogue):
         paths: list[Any] = [f"{TOPICS_FOLDER}/{topic.slug}.md" for topic in topics]
         if len(paths) > part_size:

@@ -12,6 +12,7 @@ from .catalogue import DEFAULT_LANGUAGE
 
 INDEX = ""
 GLOSSARY_PATH = "glossary/"
+FACTS_PATH = "facts/"
 ARTICLES_FOLDER = "articles"
 # Beside the articles: which version of each language the other follows (translations.py).
 TRANSLATIONS_RECORD = "translations.yaml"

@@ -43,7 +43,9 @@ def test_check_prints_annotations_on_the_lines_of_the_diff(project, capsys):
     article = project / "docs/articles/pruning.en.md"
     article.write_text(article.read_text(encoding="utf-8").replace("## Sources { #sources }", "## Sources"), encoding="utf-8")
     assert main(["check", "--drafts", "--format", "github", str(project)]) == 1
-    lines = capsys.readouterr().err.splitlines()
+    printed = capsys.readouterr()
+    assert printed.err == ""  # the runner reads workflow commands from standard output
+    lines = printed.out.splitlines()
     line = article.read_text(encoding="utf-8").splitlines().index("## Sources") + 1
     assert f"::error file=docs/articles/pruning.en.md,line={line},title=chapter check::heading 'Sources' needs an explicit anchor" in "\n".join(lines)
     assert all(row.startswith("::error ") for row in lines)

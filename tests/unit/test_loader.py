@@ -200,7 +200,7 @@ CASES = {
     ),
     "home of the chapter's own topic": (
         _edit("    summary: {ru: Первый, en: First}\n", "    summary: {ru: Первый, en: First}\n    home: https://kb.example.org/one/\n"),
-        ["topics.yaml:17:11: topics[0].home: only a borrowed topic has a home in another chapter; add its `origin` or remove `home`"],
+        ["topics.yaml:17:11: topics[0].home: `home` needs `origin` beside it: add `origin` or remove `home`"],
     ),
     # identifiers and references
     "upper-case slug": (

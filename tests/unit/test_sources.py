@@ -37,14 +37,14 @@ OWN = {"ru": "Темы главы", "en": "Topics of the chapter"}
 
 
 def _section(nav, title):
-    return next(children for item in nav[2:] for name, children in item.items() if name == title)
+    return next(children for item in nav[3:] for name, children in item.items() if name == title)
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_navigation_groups_own_topics_then_each_lending_chapter_in_its_language(catalogue, lang):
     nav = navigation(catalogue, lang)
-    assert nav[:2] == ["index.md", "glossary.md"]
-    titles = [next(iter(item)) for item in nav[2:]]
+    assert nav[:3] == ["index.md", "glossary.md", "facts.md"]
+    titles = [next(iter(item)) for item in nav[3:]]
     assert titles == [OWN[lang], *(c.title[lang] for c in catalogue.chapters)]
     assert _section(nav, OWN[lang]) == [f"topics/{t.slug}.md" for t in catalogue.topics if t.origin is None]
     for chapter in catalogue.chapters:
@@ -69,7 +69,7 @@ def test_lending_chapters_without_topics_get_no_section(catalogue):
 
 def test_real_chapter_needs_no_parts(catalogue):
     assert max(len(topics) for _, topics in topic_groups(catalogue)) <= PART_SIZE
-    for item in navigation(catalogue, "ru")[2:]:
+    for item in navigation(catalogue, "ru")[3:]:
         assert all(isinstance(path, str) for children in item.values() for path in children)
 
 
