@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 from babel.numbers import format_decimal
 
-from .articles import Fence, scan
+from .articles import IMAGE, LINK, Fence, scan
 from .catalogue import Spec, Text, entry, keys
 from .language import locale
 from .loader import CatalogueError, NodeReader, Problem, compose_plain, decode
@@ -103,6 +103,19 @@ def markers(text: str) -> list[tuple[int, str]]:
     for item in scan(lines):
         if not isinstance(item, Fence) and "{fact:" in lines[item]:
             found += [(item + 1, match["id"]) for part in _outside_code(lines[item]) for match in MARKER.finditer(part)]
+    return found
+
+
+def misplaced(text: str) -> list[tuple[int, str]]:
+    """(line, fact id) of markers in an image's description or a link's text, where the page cannot show a linked value."""
+    found = []
+    lines = text.splitlines()
+    for item in scan(lines):
+        if isinstance(item, Fence) or "{fact:" not in lines[item]:
+            continue
+        for part in _outside_code(lines[item]):
+            for span in [match["alt"] for match in IMAGE.finditer(part)] + [match["text"] for match in LINK.finditer(part)]:
+                found += [(item + 1, match["id"]) for match in MARKER.finditer(span)]
     return found
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from .articles import Outline, alt_problems, article_problems, comment_problems, link_problems, outline, parity_problems, prose_lines
 from .catalogue import DEFAULT_LANGUAGE, LANGUAGES, Catalogue
 from .errors import ChapterError
-from .facts import FACTS, Registry, load_registry, markers
+from .facts import FACTS, Registry, load_registry, markers, misplaced
 from .figures import FIGURES_FOLDER, FigureError, figure_problems, figure_sources, handmade_copies, parse_figure
 from .glossary import Glossary, load_glossary
 from .loader import Warn, load_catalogue
@@ -78,6 +78,14 @@ def check_project(
     }
     quoted = {key: markers(text) for key, text in texts.items()}
     problems += _fact_problems(registry, quoted)
+    problems += [
+        (
+            f"{article_source(slug, lang)}:{line}",
+            f"{{fact:{fact_id}}} stands in an image description or a link's text, which show plain text: write the value there",
+        )
+        for (slug, lang), text in texts.items()
+        for line, fact_id in misplaced(text)
+    ]
     uses = {fact.id: tuple(dict.fromkeys(slug for (slug, _), found in quoted.items() for _, used in found if used == fact.id)) for fact in registry.facts}
     own = []  # problems in the project's own files, outside the docs folder
     for fact_id in [fact_id for fact_id, slugs in uses.items() if not slugs]:

@@ -82,8 +82,12 @@ def test_a_fact_read_too_long_ago_is_flagged_on_the_facts_page(tmp_path, monkeyp
             ("при тех же {fact:h100-sxm-memory-bandwidth}", "при тех же 3,35 ТБ/с"),
             "docs/articles/pruning.en.md:3: {fact:h100-sxm-memory-bandwidth} appears 1 times here and 0 in pruning.ru.md: both languages quote the same facts",
         ),
+        (
+            ("![Четыре веса подряд", "![Четыре веса по {fact:h100-sxm-memory}"),
+            "docs/articles/pruning.ru.md:5: {fact:h100-sxm-memory} stands in an image description or a link's text, which show plain text: write the value there",
+        ),
     ],
-    ids=["unknown fact", "languages differ"],
+    ids=["unknown fact", "languages differ", "in an image description"],
 )
 def test_a_wrong_marker_stops_the_build_with_its_place(tmp_path, change, expected):
     article = (MINI / "docs/articles/pruning.ru.md").read_text(encoding="utf-8")

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from chapter.facts import load_registry, markers, number, quantity, substitute
+from chapter.facts import load_registry, markers, misplaced, number, quantity, substitute
 from chapter.loader import CatalogueError
 from tools.site import MINI
 
@@ -93,3 +93,9 @@ def test_markers_are_read_outside_code_only():
     text = "HBM {fact:a} and `{fact:b}`\n\n```python\nx = '{fact:c}'\n```\n\n| H100 | {fact:d} |\n"
     assert markers(text) == [(1, "a"), (7, "d")]
     assert substitute(text, str.upper) == "HBM A and `{fact:b}`\n\n```python\nx = '{fact:c}'\n```\n\n| H100 | D |\n"
+
+
+def test_a_marker_in_an_image_description_or_a_link_text_is_found():
+    text = "![Bandwidth {fact:a}](../figures/x.svg)\n\nSee [the {fact:b} figure](x.md) and {fact:c}.\n"
+    assert misplaced(text) == [(1, "a"), (3, "b")]
+    assert [fact_id for _, fact_id in markers(text)] == ["a", "b", "c"]
