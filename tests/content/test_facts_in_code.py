@@ -22,10 +22,28 @@ from tools.site import ROOT
 REGISTRY, _ = load_registry(ROOT / "facts.yaml")
 TERA, GIGA = Decimal("1e12"), Decimal("1e9")
 
+ONE = Decimal(1)
+# The roofline calculator of ai-accelerators: each chip's (dense BF16 FLOP/s, HBM bytes/s, HBM capacity in GiB).
+CHIPS = {
+    "H100 SXM": ("h100-sxm-bf16-dense", "h100-sxm-memory-bandwidth", TERA, "h100-sxm-memory"),
+    "B200": ("b200-bf16-dense", "b200-memory-bandwidth", TERA, "b200-memory"),
+    "MI300X": ("mi300x-bf16-dense", "mi300x-memory-bandwidth", TERA, "mi300x-memory"),
+    "MI355X": ("mi355x-bf16-dense", "mi355x-memory-bandwidth", TERA, "mi355x-memory"),
+    "TPU v5e": ("tpu-v5e-bf16", "tpu-v5e-memory-bandwidth", GIGA, "tpu-v5e-memory"),
+    "TPU v5p": ("tpu-v5p-bf16", "tpu-v5p-memory-bandwidth", GIGA, "tpu-v5p-memory"),
+    "TPU v6e": ("tpu-v6e-bf16", "tpu-v6e-memory-bandwidth", GIGA, "tpu-v6e-memory"),
+    "TPU7x": ("tpu7x-bf16", "tpu7x-memory-bandwidth", GIGA, "tpu7x-memory"),
+    "Trainium2": ("trainium2-bf16", "trainium2-memory-bandwidth", TERA, "trainium2-memory"),
+}
+ROW = r'"{chip}": \((?P<peak>[\d.e]+), (?P<bandwidth>[\d.e]+), (?P<memory>\d+) \* GIB\)'
+
 # (article, the constant in its code with the value as group "value", the fact, code units per fact unit)
 CONSTANTS = [
-    ("ai-accelerators", r'"H100 SXM": \((?P<value>[\d.e]+), ', "h100-sxm-bf16-dense", TERA),
-    ("ai-accelerators", r'"H100 SXM": \([\d.e]+, (?P<value>[\d.e]+), ', "h100-sxm-memory-bandwidth", TERA),
+    *[
+        ("ai-accelerators", ROW.format(chip=chip).replace(f"(?P<{part}>", "(?P<value>"), fact, scale)
+        for chip, (peak, bandwidth, scale, memory) in CHIPS.items()
+        for part, fact, scale in (("peak", peak, TERA), ("bandwidth", bandwidth, scale), ("memory", memory, ONE))
+    ],
     ("batch-size", r"BW, PEAK = (?P<value>[\d.e]+), ", "h100-sxm-memory-bandwidth", TERA),
     ("batch-size", r"BW, PEAK = [\d.e]+, (?P<value>[\d.e]+)", "h100-sxm-bf16-dense", TERA),
     ("capacity-planning", r"PEAK_BF16_DENSE = (?P<value>[\d.e]+)", "h100-sxm-bf16-dense", TERA),
@@ -40,7 +58,7 @@ CONSTANTS = [
     ("hyperparameter-tuning", r"PEAK = (?P<value>[\d.e]+)", "h100-sxm-bf16-dense", TERA),
     ("training-throughput", r"PEAK_BF16_DENSE = (?P<value>[\d.e]+)", "h100-sxm-bf16-dense", TERA),
     ("cluster-networking", r"NVLINK = (?P<value>[\d.e]+)", "h100-nvlink-bandwidth-per-direction", GIGA),
-    ("pruning", r"dense_gb / (?P<value>[\d.]+):", "h100-sxm-memory-bandwidth", Decimal(1)),  # GB / (TB/s) = ms
+    ("pruning", r"dense_gb / (?P<value>[\d.]+):", "h100-sxm-memory-bandwidth", ONE),  # GB / (TB/s) = ms
 ]
 
 
@@ -51,7 +69,7 @@ def _code(slug: str, lang: str) -> str:
 def _mismatches(slug: str, pattern: str, value: Decimal, scale: Decimal) -> list[str]:
     problems = []
     for lang in LANGUAGES:
-        found = re.findall(pattern, _code(slug, lang))
+        found = [match["value"] for match in re.finditer(pattern, _code(slug, lang))]
         if not found:
             problems.append(f"{slug}.{lang}.md: no code matches {pattern!r}; update this table with the example")
         elif {Decimal(number) for number in found} != {value * scale}:
@@ -59,7 +77,9 @@ def _mismatches(slug: str, pattern: str, value: Decimal, scale: Decimal) -> list
     return problems
 
 
-@pytest.mark.parametrize(("slug", "pattern", "fact_id", "scale"), CONSTANTS, ids=[f"{slug}:{fact}" for slug, _, fact, _ in CONSTANTS])
+@pytest.mark.parametrize(
+    ("slug", "pattern", "fact_id", "scale"), CONSTANTS, ids=[f"{slug}:{fact}:{index}" for index, (slug, _, fact, _) in enumerate(CONSTANTS)]
+)
 def test_the_examples_constant_is_the_registrys_value(slug, pattern, fact_id, scale):
     fact = REGISTRY.fact(fact_id)
     assert fact is not None, f"{fact_id} is not in facts.yaml"
