@@ -59,3 +59,17 @@ def test_cpu_example_runs_with_the_standard_library(block, output, tmp_path):
 @pytest.mark.parametrize("block", ELSEWHERE)
 def test_gpu_and_cluster_example_is_valid_python(block):
     compile(block.code, "<example>", "exec")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_format_table_is_what_its_script_prints(lang, tmp_path):
+    """mixed-precision's table of format ranges is the output of the script above it, row for row: the script is its one source."""
+    article = text("mixed-precision", lang)
+    script = next(block for block in read("mixed-precision", lang).code if "| format | sign |" in block.code)
+    result = subprocess.run([sys.executable, "-I", "-S", "-c", script.code], cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT)
+    assert result.returncode == 0, result.stderr
+    printed = [line for line in result.stdout.splitlines() if line.startswith("| ") and not line.startswith("| format |")]
+    lines = article.splitlines()
+    start = next(index for index, line in enumerate(lines) if line.startswith("|") and index > script.line and lines[index + 1].startswith("|---"))
+    table = [line for line in lines[start + 2 :] if line.startswith("|")][: len(printed)]
+    assert len(printed) == 5 and table == printed

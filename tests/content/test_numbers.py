@@ -53,11 +53,7 @@ QUANTITIES = [
         "H100 NVLink bandwidth",
         r"\bH100\b",
         r"\s*(?:GB/s|ГБ/с)",
-        ("h100-nvlink-bandwidth", "h100-nvlink-bandwidth-per-direction"),
-        measured={
-            370: "bus bandwidth NCCL reaches for ring-type collectives (NCCL maintainer, nccl-tests issue 212)",
-            480: "all-reduce bus bandwidth with NVLink SHARP (same source)",
-        },
+        ("h100-nvlink-bandwidth", "h100-nvlink-bandwidth-per-direction", "h100-nvlink-nccl-ring-busbw", "h100-nvlink-nvls-allreduce-busbw"),
         context=r"NVLink",
     ),
     Quantity(
