@@ -88,7 +88,7 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         if changed:
             raise PluginError("\n".join(changed))
         sync_topic_sources(project.catalogue, docs_dir)
-        sync_localised_figures(docs_dir)
+        sync_localised_figures(docs_dir, project.registry)
         renderer = PageRenderer(
             project.catalogue,
             Path(config.theme.custom_dir) / TEMPLATES,

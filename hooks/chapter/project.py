@@ -17,7 +17,7 @@ from .articles import Outline, alt_problems, article_problems, comment_problems,
 from .catalogue import DEFAULT_LANGUAGE, LANGUAGES, Catalogue
 from .errors import ChapterError
 from .facts import FACTS, Registry, load_registry, markers, misplaced
-from .figures import FIGURES_FOLDER, FigureError, figure_problems, figure_sources, handmade_copies, parse_figure
+from .figures import FIGURES_FOLDER, FigureError, figure_markers, figure_problems, figure_sources, handmade_copies, parse_figure
 from .glossary import Glossary, load_glossary
 from .loader import Warn, load_catalogue
 from .promises import broken_promises, label_lines, today
@@ -85,6 +85,17 @@ def check_project(
         )
         for (slug, lang), text in texts.items()
         for line, fact_id in misplaced(text)
+    ]
+    # A figure quotes its facts for every article that shows it.
+    in_figures = {source.name: figure_markers(source.read_bytes()) for source in figure_sources(docs)}
+    for (slug, lang), found in outlines.items():
+        pictured = [in_figures.get(figure.source.rpartition("/")[2], []) for figure in found.figures]
+        quoted[slug, lang] = quoted[slug, lang] + [(0, fact_id) for marks in pictured for _, fact_id in marks]
+    problems += [
+        (f"{FIGURES_FOLDER}/{name}:{line}", f"{{fact:{fact_id}}} names no fact in {FACTS}")
+        for name, found in in_figures.items()
+        for line, fact_id in found
+        if registry.fact(fact_id) is None
     ]
     uses = {fact.id: tuple(dict.fromkeys(slug for (slug, _), found in quoted.items() for _, used in found if used == fact.id)) for fact in registry.facts}
     own = []  # problems in the project's own files, outside the docs folder

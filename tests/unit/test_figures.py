@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from chapter.facts import load_registry
 from chapter.figures import (
     FigureError,
+    figure_markers,
     figure_problems,
     handmade_copies,
     localised_path,
     parse_figure,
     sync_localised_figures,
 )
+from tools.site import MINI
 
 SOURCE = """\
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100">
@@ -146,3 +149,18 @@ def test_copies_of_a_removed_figure_go_with_it_but_handmade_files_stay(tmp_path)
     assert sorted(path.name for path in removed) == ["ring.en.svg", "ring.ru.svg"]
     assert handmade.is_file()
     assert handmade_copies(tmp_path) == [handmade]
+
+
+def test_a_facts_marker_becomes_its_value_in_each_languages_copy(tmp_path):
+    registry, _ = load_registry(MINI / "facts.yaml")
+    folder = tmp_path / "figures"
+    folder.mkdir()
+    source = folder / "memory.svg"
+    source.write_text(SOURCE.replace("GPU 0 · H100 · NVLink", "HBM3 {fact:h100-sxm-memory-bandwidth} · {fact:no-such-fact}"), encoding="utf-8")
+    sync_localised_figures(tmp_path, registry)
+    assert "HBM3 3,35\u00a0ТБ/с · {fact:no-such-fact}" in localised_path(source, "ru").read_text(encoding="utf-8")
+    assert "HBM3 3.35\u00a0TB/s · {fact:no-such-fact}" in localised_path(source, "en").read_text(encoding="utf-8")
+    figure = parse_figure(source.read_bytes())
+    assert figure_markers(source.read_bytes()) == [(6, "h100-sxm-memory-bandwidth"), (6, "no-such-fact")]
+    # A marker is a number on every page, not English words on a Russian one.
+    assert figure_problems(figure) == []

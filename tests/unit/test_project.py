@@ -170,3 +170,24 @@ def test_check_command_holds_articles_to_the_standard_with_file_line_and_rule(pr
     # The build checks as --drafts does: a draft below the standard still publishes.
     assert main(["check", "--drafts", str(project)]) == 0
     check_project(project)
+
+
+def test_a_fact_quoted_in_a_figure_counts_for_the_article_that_shows_it(project):
+    figure = project / "docs/figures/pruning-zeros.svg"
+    figure.write_text(figure.read_text(encoding="utf-8").replace("</svg>", '<text x="1" y="1">{fact:h100-sxm-memory}</text>\n</svg>'), encoding="utf-8")
+    for lang, words in (("ru", " памяти"), ("en", " of memory")):
+        article = project / f"docs/articles/pruning.{lang}.md"
+        text = article.read_text(encoding="utf-8")
+        assert "{fact:h100-sxm-memory}" + words in text
+        article.write_text(text.replace("{fact:h100-sxm-memory}" + words, "memory" if lang == "en" else "памяти"), encoding="utf-8")
+    assert check_project(project, strict=True).fact_uses["h100-sxm-memory"] == ("pruning",)
+
+
+def test_a_figure_naming_an_unknown_fact_is_refused_with_its_line(project):
+    figure = project / "docs/figures/pruning-zeros.svg"
+    text = figure.read_text(encoding="utf-8").replace("</svg>", '<text x="1" y="1">{fact:h100-nvlink}</text>\n</svg>')
+    figure.write_text(text, encoding="utf-8")
+    line = text.splitlines().index('<text x="1" y="1">{fact:h100-nvlink}</text>') + 1
+    with pytest.raises(ArticleError) as caught:
+        check_project(project)
+    assert str(caught.value) == f"docs/figures/pruning-zeros.svg:{line}: {{fact:h100-nvlink}} names no fact in facts.yaml"
