@@ -53,6 +53,10 @@ CONSTANTS = [
     ("gpu-architecture", r'"tensor_bf16": (?P<value>[\d.e]+)', "h100-sxm-bf16-dense", TERA),
     ("gpu-architecture", r'"fp32_cuda_cores": (?P<value>[\d.e]+)', "h100-sxm-fp32", TERA),
     ("gpu-architecture", r"HBM_BW = (?P<value>[\d.e]+)", "h100-sxm-memory-bandwidth", TERA),
+    ("gpu-architecture", r"MAX_WARPS, MAX_BLOCKS = (?P<value>\d+), ", "h100-sm-max-warps", ONE),
+    ("gpu-architecture", r"MAX_WARPS, MAX_BLOCKS = \d+, (?P<value>\d+)", "h100-sm-max-blocks", ONE),
+    ("gpu-architecture", r"REGS_PER_SM = (?P<value>\d+) \* 1024", "h100-sm-registers", Decimal(1) / 1024),
+    ("gpu-architecture", r"SMEM_PER_SM = (?P<value>\d+) \* 1024", "h100-sm-shared-max", ONE),  # KB, as the registry gives it
     ("gpu-inference", r'"bw": (?P<value>[\d.e]+)', "h100-sxm-memory-bandwidth", TERA),
     ("gpu-inference", r'"flops": (?P<value>[\d.e]+)', "h100-sxm-bf16-dense", TERA),
     ("hyperparameter-tuning", r"PEAK = (?P<value>[\d.e]+)", "h100-sxm-bf16-dense", TERA),
