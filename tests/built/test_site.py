@@ -206,7 +206,7 @@ def test_written_article_appears_on_its_page_only_in_its_language(site_with_arti
 def test_search_indexes_every_chapter_page_once_in_its_own_language(site, catalogue, lang):
     entry = json.loads((site.root / ENTRY).read_text(encoding="utf-8"))
     fragments = {fragment["url"]: fragment for fragment in search_fragments(site.root) if fragment["url"].startswith("/en/") == (lang == "en")}
-    expected = {LANGS[lang], f"{LANGS[lang]}glossary/"} | {f"{LANGS[lang]}topics/{t.slug}/" for t in catalogue.topics}
+    expected = {LANGS[lang], f"{LANGS[lang]}glossary/", f"{LANGS[lang]}facts/"} | {f"{LANGS[lang]}topics/{t.slug}/" for t in catalogue.topics}
     assert set(fragments) == expected  # the 404 page is not searched
     assert entry["languages"][lang]["page_count"] == len(expected)
     for topic in catalogue.topics:
@@ -275,7 +275,7 @@ def test_sitemap_lists_every_page_with_absolute_addresses_and_alternates(site, c
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
     root = ElementTree.parse(site.root / "sitemap.xml").getroot()
     base = "http://127.0.0.1:8000"
-    paths = ["/", "/glossary/"] + [f"/topics/{t.slug}/" for t in catalogue.topics]
+    paths = ["/", "/glossary/", "/facts/"] + [f"/topics/{t.slug}/" for t in catalogue.topics]
     expected = {prefix.rstrip("/") + path for prefix in ("", "/en") for path in paths}
     locations = {}
     for url in root.findall("s:url", ns):
