@@ -121,9 +121,7 @@ def _sync(root: Path, slugs: list[str], sections: list[str], *, every: bool, pru
         parser.error("sync: give topics or --all, not both")
     if not (slugs or every or prune):
         parser.error("sync: name the topics whose articles are in step, or give --all")
-    if every:
-        slugs = list(check_project(root).translations)
-    done = sync_pairs(root, slugs, sections, prune=prune or every)
+    done = sync_pairs(root, None if every else slugs, sections, prune=prune or every)
     print(f"in step: {', '.join(done)}" if done else "already in step: nothing to record")
     return 0
 

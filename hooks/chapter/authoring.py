@@ -74,16 +74,15 @@ def add_topic(root: Path, new: NewTopic, on: datetime.date) -> list[Path]:
     path = root / CATALOGUE
     text = path.read_text(encoding="utf-8")
     changed = _insert(text, _entry(new, catalogue, on), catalogue, new.after)
-    parse_catalogue(changed, CATALOGUE)  # the same messages as the build's, before anything is written
-    skeletons = SKELETONS
+    extended = parse_catalogue(changed, CATALOGUE)  # the same messages as the build's, before anything is written
     path.write_text(changed, encoding="utf-8")
     for lang, article in articles.items():
         article.parent.mkdir(parents=True, exist_ok=True)
-        article.write_text(skeletons[lang], encoding="utf-8")
+        article.write_text(SKELETONS[lang], encoding="utf-8")
     record_path = docs / RECORD_PATH
     record, _ = read_record(record_path)
-    record[new.slug] = stamp(skeletons, None)
-    write_record(record_path, record, check_project(root).catalogue)
+    record[new.slug] = stamp(SKELETONS, None)
+    write_record(record_path, record, extended)
     return [path, *articles.values(), record_path]
 
 
@@ -120,10 +119,10 @@ def _insert(text: str, entry: str, catalogue: Catalogue, after: str | None) -> s
     return body + ("\n" if spaced else "") + entry
 
 
-def sync_pairs(root: Path, slugs: Iterable[str], sections: Iterable[str] = (), *, prune: bool = False) -> list[str]:
-    """Record the named pairs (or only their named sections) as in step; what changed, for the author."""
+def sync_pairs(root: Path, slugs: Iterable[str] | None, sections: Iterable[str] = (), *, prune: bool = False) -> list[str]:
+    """Record the named pairs (None: every pair), or only their named sections, as in step; what changed, for the author."""
     project: Project = check_project(root)
-    wanted = list(slugs)
+    wanted = list(project.translations if slugs is None else slugs)
     unknown = [slug for slug in wanted if slug not in project.translations]
     if unknown:
         known = {topic.slug for topic in project.catalogue.topics}

@@ -70,7 +70,8 @@ def check_project(
     registry, fact_lines = load_registry(root / FACTS)
     texts = _article_texts(catalogue, docs)
     outlines = {key: outline(text) for key, text in texts.items()}
-    problems = stray_articles(catalogue, docs) + _article_problems(catalogue, glossary, texts, outlines) + _figure_problems(glossary, docs)
+    figures = {source.name: source.read_bytes() for source in figure_sources(docs)}
+    problems = stray_articles(catalogue, docs) + _article_problems(catalogue, glossary, texts, outlines) + _figure_problems(glossary, docs, figures)
     pairs = {
         topic.slug: compare(topic.slug, {lang: texts[topic.slug, lang] for lang in LANGUAGES}, record.get(topic.slug))
         for topic in catalogue.topics
@@ -87,7 +88,7 @@ def check_project(
         for line, fact_id in misplaced(text)
     ]
     # A figure quotes its facts for every article that shows it.
-    in_figures = {source.name: figure_markers(source.read_bytes()) for source in figure_sources(docs)}
+    in_figures = {name: figure_markers(source) for name, source in figures.items()}
     for (slug, lang), found in outlines.items():
         pictured = [in_figures.get(figure.source.rpartition("/")[2], []) for figure in found.figures]
         quoted[slug, lang] = quoted[slug, lang] + [(0, fact_id) for marks in pictured for _, fact_id in marks]
@@ -110,17 +111,18 @@ def check_project(
         elif warn:
             warn(f"{place}: {doubt}")
     if standard:
+        on = on or today()
         problems += _standard_problems(catalogue, texts, outlines, docs)
         problems += translation_problems(pairs, record, record_lines)
         lines = label_lines(root / CATALOGUE)
-        own += [(f"{CATALOGUE}:{broken.line}", f"{broken.rule} {broken.message}") for broken in broken_promises(catalogue, lines, on or today())]
+        own += [(f"{CATALOGUE}:{broken.line}", f"{broken.rule} {broken.message}") for broken in broken_promises(catalogue, lines, on)]
         own += [
             (
                 f"{FACTS}:{fact_lines.get(fact.id, 1)}",
                 f"CI401 fact {fact.id!r} was read from its source on {fact.as_of.isoformat()}, more than the registry's {registry.review_within} days ago:"
                 " read the source again, then update `value` if it changed and `as_of`",
             )
-            for fact in registry.stale(on or today())
+            for fact in registry.stale(on)
         ]
     if problems or own:
         raise ArticleError("\n".join([f"{shown / path}: {message}" for path, message in problems] + [f"{path}: {message}" for path, message in own]))
@@ -249,7 +251,7 @@ def _article_problems(
     return problems
 
 
-def _figure_problems(glossary: Glossary, docs: Path) -> list[tuple[str, str]]:
+def _figure_problems(glossary: Glossary, docs: Path, figures: Mapping[str, bytes]) -> list[tuple[str, str]]:
     """Figures that are not well-formed, show a page words in another language, or use an avoided term."""
     problems = [
         (
@@ -258,10 +260,10 @@ def _figure_problems(glossary: Glossary, docs: Path) -> list[tuple[str, str]]:
         )
         for path in handmade_copies(docs)
     ]
-    for source in figure_sources(docs):
-        place = f"{FIGURES_FOLDER}/{source.name}"
+    for name, source in figures.items():
+        place = f"{FIGURES_FOLDER}/{name}"
         try:
-            figure = parse_figure(source.read_bytes())
+            figure = parse_figure(source)
         except FigureError as error:
             problems.append((f"{place}:{error.line}", str(error)))
             continue

@@ -7,10 +7,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .catalogue import LANGUAGES
+from .catalogue import LANGUAGES, Topic
 from .project import CATALOGUE, DOCS, Project, translation_problems
 from .promises import broken_promises, label_lines
-from .translations import RECORD_PATH, read_record
+from .translations import RECORD_PATH, PairState, read_record
 from .urls import article_source
 
 # Every message the checks print starts with its place: `file:line[:column]: ` or `file: `,
@@ -72,23 +72,14 @@ def status_rows(project: Project, root: Path, on: datetime.date) -> list[StatusR
         if promise is not None:
             problems.append(f"{CATALOGUE}:{promise.line}: {promise.rule} {promise.message}")
         rows.append(StatusRow(topic.slug, present, translation, _label(topic, on, promise is None), tuple(problems)))
-    rows += [
-        StatusRow(
-            slug,
-            (False,) * len(LANGUAGES),
-            "recorded, no articles",
-            "—",
-            (
-                f"{DOCS}/{RECORD_PATH}:{record_lines.get((slug,), 1)}: CI204 records topic {slug!r}, which has no article in both languages: run `chapter sync --prune`",
-            ),
-        )
-        for slug in record
-        if slug not in project.translations and slug not in {topic.slug for topic in project.catalogue.topics}
-    ]
+    topics = {topic.slug for topic in project.catalogue.topics}
+    for slug in [slug for slug in record if slug not in project.translations and slug not in topics]:
+        problems = [f"{DOCS}/{place}: {message}" for place, message in translation_problems({}, {slug: record[slug]}, record_lines)]
+        rows.append(StatusRow(slug, (False,) * len(LANGUAGES), "recorded, no articles", "—", tuple(problems)))
     return rows
 
 
-def _translation(pair) -> str:
+def _translation(pair: PairState) -> str:
     if not pair.recorded:
         return "not recorded"
     parts = [f"{lang} behind: {', '.join(lag.anchor for lag in lags)}" for lang, lags in pair.behind.items() if lags]
@@ -98,7 +89,7 @@ def _translation(pair) -> str:
     return "; ".join(parts) or "in step"
 
 
-def _label(topic, on: datetime.date, kept: bool) -> str:
+def _label(topic: Topic, on: datetime.date, kept: bool) -> str:
     label = topic.label
     facts = []
     if label.lasts is not None:

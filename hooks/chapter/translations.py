@@ -109,25 +109,24 @@ def compare(slug: str, texts: Mapping[str, str], record: Mapping[str, Mapping[st
     """Where each language stands against the fingerprints recorded for the pair (None: never recorded)."""
     found = {lang: sections(texts[lang]) for lang in LANGUAGES}
     by_anchor = {lang: {section.anchor: section for section in found[lang]} for lang in LANGUAGES}
-    first, *others = LANGUAGES
+    first = LANGUAGES[0]
     behind: dict[str, list[Lag]] = {lang: [] for lang in LANGUAGES}
     both, unrecorded = [], []
     for section in found[first]:
-        pair = {lang: by_anchor[lang].get(section.anchor) for lang in LANGUAGES}
-        if any(side is None for side in pair.values()):
+        pair = {lang: by_anchor[lang][section.anchor] for lang in LANGUAGES if section.anchor in by_anchor[lang]}
+        if len(pair) < len(LANGUAGES):
             continue  # the structure check reports sections one language lacks
         was = (record or {}).get(section.anchor)
         if was is None:
             unrecorded.append((section.anchor, section.line))
             continue
-        changed = [lang for lang, side in pair.items() if side is not None and side.fingerprint != was.get(lang)]
+        changed = [lang for lang, side in pair.items() if side.fingerprint != was.get(lang)]
         if len(changed) == len(LANGUAGES):
             both.append((section.anchor, section.line))
         elif changed:
             ahead = pair[changed[0]]
-            for lang in LANGUAGES:
-                side = pair[lang]
-                if lang not in changed and side is not None and ahead is not None:
+            for lang, side in pair.items():
+                if lang not in changed:
                     behind[lang].append(Lag(section.anchor, side.title, side.line, ahead.line))
     stale = tuple(anchor for anchor in (record or {}) if anchor not in by_anchor[first])
     return PairState(

@@ -95,3 +95,15 @@ def test_new_topic_refuses_a_slug_that_is_taken_or_malformed(project, capsys):
     assert capsys.readouterr().err.strip() == "topics.yaml already has a topic 'pruning'"
     assert main(["new-topic", "GPU_Memory", *args]) == 1
     assert "is not a lower-case kebab-case slug" in capsys.readouterr().err
+
+
+def test_sync_all_records_every_pair_in_step(project, capsys):
+    for lang, old, new in (("ru", "наименьшей величиной", "самой малой величиной"), ("en", "smallest magnitude", "lowest magnitude")):
+        article = project / f"docs/articles/pruning.{lang}.md"
+        article.write_text(article.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    main(["check", str(project)])
+    assert " CI203 " in capsys.readouterr().err
+    assert main(["sync", "--all", "--root", str(project)]) == 0
+    assert capsys.readouterr().out == "in step: pruning\n"
+    main(["check", str(project)])
+    assert " CI20" not in capsys.readouterr().err

@@ -67,3 +67,14 @@ def test_status_names_the_lagging_sections_and_the_half_written_pair(project):
     table = status_table(rows, markdown=True)
     assert "| pruning | yes | yes | en behind: how-it-works | new (day 2 of 180) |" in table.splitlines()
     assert "2 of 3 topics need attention" in table
+
+
+def test_status_names_a_recorded_topic_the_catalogue_no_longer_has(project):
+    record = project / "docs/articles/translations.yaml"
+    record.write_text(record.read_text(encoding="utf-8") + "gone:\n  why: {ru: 000000000000, en: 000000000000}\n", encoding="utf-8")
+    line = record.read_text(encoding="utf-8").splitlines().index("gone:") + 1
+    row = status_rows(check_project(project), project, ON)[-1]
+    assert (row.slug, row.translation) == ("gone", "recorded, no articles")
+    assert row.problems == (
+        f"docs/articles/translations.yaml:{line}: CI204 records topic 'gone', which has no article in both languages: run `chapter sync --prune`",
+    )
