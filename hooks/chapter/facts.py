@@ -134,6 +134,10 @@ def _outside_code(line: str) -> list[str]:
     return [part for part in INLINE_CODE.split(line) if part and not part.startswith("`")]
 
 
+# A project without facts.yaml quotes no facts.
+NO_FACTS = Registry(365, (), (), ())
+
+
 def number(value: Decimal, lang: str) -> str:
     """A number as the page language writes it: 3,35 and 1 979 (thin space) in Russian, 3.35 and 1,979 in English."""
     written = format_decimal(value, locale=locale(lang), decimal_quantization=False, group_separator=True)
@@ -183,7 +187,7 @@ class RegistryReader(NodeReader):
 def load_registry(path: Path, shown_as: str = FACTS) -> tuple[Registry, dict[str, int]]:
     """The registry and the line of each fact's id; an absent file is an empty registry. CatalogueError names every problem."""
     if not path.is_file():
-        return Registry(365, (), (), ()), {}
+        return NO_FACTS, {}
     text = decode(path.read_bytes(), shown_as)
     reader = RegistryReader()
     root = compose_plain(text, shown_as, yaml.SafeLoader, contents="review_within, subjects, units and facts")

@@ -16,7 +16,7 @@ from pathlib import Path
 from .articles import Outline, alt_problems, article_problems, comment_problems, link_problems, outline, parity_problems, prose_lines
 from .catalogue import DEFAULT_LANGUAGE, LANGUAGES, Catalogue
 from .errors import ChapterError
-from .facts import FACTS, Registry, load_registry, markers, misplaced
+from .facts import FACTS, NO_FACTS, Registry, load_registry, markers, misplaced
 from .figures import FIGURES_FOLDER, FigureError, figure_markers, figure_problems, figure_sources, handmade_copies, parse_figure
 from .glossary import Glossary, load_glossary
 from .loader import Warn, load_catalogue
@@ -41,7 +41,7 @@ class Project:
     glossary: Glossary
     # Each article pair against its record in translations.yaml, by slug; topics with one language or none are absent.
     translations: Mapping[str, PairState] = field(default_factory=dict)
-    registry: Registry = field(default_factory=lambda: Registry(365, (), (), ()))
+    registry: Registry = NO_FACTS
     # The topics whose articles quote each fact, in catalogue order.
     fact_uses: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 

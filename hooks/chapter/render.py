@@ -20,7 +20,7 @@ from . import filters
 from .articles import mark_link_languages
 from .catalogue import LANGUAGES, Catalogue, Label, Topic
 from .errors import ChapterError
-from .facts import Fact, Registry, quantity, substitute
+from .facts import NO_FACTS, Fact, Registry, quantity, substitute
 from .glossary import Glossary
 from .language import STRINGS, long_date, translate, translate_count
 from .translations import INTRO, Lag, PairState
@@ -159,9 +159,9 @@ class PageRenderer:
         self.catalogue = catalogue
         self.glossary = glossary
         self.translations = translations or {}
-        self.registry = registry or Registry(365, (), (), ())
+        self.registry = registry or NO_FACTS
         self.fact_uses = fact_uses or {}
-        self.today = today or datetime.date.min
+        self.today = today or datetime.date.min  # without a day to judge by, no fact is overdue
         self.docs_dir = docs_dir
         # Looked up once per page; a scan of the catalogue per page would make big builds quadratic.
         self.positions = {topic.slug: position for position, topic in enumerate(catalogue.topics)}
