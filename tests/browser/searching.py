@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 # What the status line says once a query has been answered, in either language.
 ANSWERED = re.compile(r"Найден|Ничего не нашлось|found|Nothing found")
 FIELD = "#ci-search-query"
+DIALOG = "#ci-search-dialog"
 RESULTS = ".ci-search__result"
 
 
@@ -19,6 +20,12 @@ def open_search(page: Page, *, shortcut: bool = True) -> None:
     else:
         page.locator(".ci-search__open").click()
     expect(page.locator(FIELD)).to_be_focused()
+
+
+def close_search(page: Page) -> None:
+    """Close the dialog with Escape and wait until it is closed: a key pressed before then still goes to the search field."""
+    page.keyboard.press("Escape")
+    expect(page.locator(DIALOG)).not_to_be_visible()
 
 
 def search_for(page: Page, words: str, *, shortcut: bool = True) -> None:

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import VIEWPORT, new_context
 from tests.browser.faults import BROKEN_PAGE, broken_copy
-from tests.browser.searching import search_for
+from tests.browser.searching import close_search, search_for
 from tools.serving import serve
 from tools.site import ROOT
 
@@ -193,7 +193,7 @@ def test_open_search_with_results_has_no_violations_in_either_scheme(page: Page,
         expect(page.get_by_role("dialog", name=SEARCH_NAME[lang], exact=True)).to_be_visible()
         violations = run_axe(page)
         assert violations == [], f"{url}, search open, {SCHEMES[scheme]} scheme:\n{describe(violations)}"
-        page.keyboard.press("Escape")
+        close_search(page)
         toggle_scheme(page)
 
 

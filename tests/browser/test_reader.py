@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import VIEWPORT
-from tests.browser.searching import RESULTS, search_for
+from tests.browser.searching import RESULTS, close_search, search_for
 from tests.conftest import HOSTILE
 from tools.serving import serve
 
@@ -169,7 +169,7 @@ def _use_every_page_kind(page: Page) -> None:
         page.goto(path, wait_until="networkidle")
     search_for(page, "GPU")
     expect(page.locator(RESULTS).first).to_be_visible()
-    page.keyboard.press("Escape")
+    close_search(page)
     switch_language(page, "ru")
     page.wait_for_load_state("networkidle")
 

@@ -9,7 +9,7 @@ import pytest
 import snowballstemmer
 from playwright.sync_api import Page, expect
 
-from tests.browser.searching import FIELD, RESULTS, answered, open_search, result_urls, search_for
+from tests.browser.searching import DIALOG, FIELD, RESULTS, answered, close_search, open_search, result_urls, search_for
 from tests.built.test_serve import _wait_for, served  # noqa: F401  (the fixture)
 from tools.site import search_fragments
 
@@ -80,7 +80,7 @@ def test_the_search_box_counts_every_page_of_an_inflected_word(page: Page, site,
         search_for(page, word)
         status = page.locator(".ci-search__status").inner_text()
         assert re.search(rf"\b{len(queries[word])}\b", status), (word, status, len(queries[word]))
-        page.keyboard.press("Escape")
+        close_search(page)
 
 
 @pytest.mark.parametrize("lang, slug", [("ru", "distillation"), ("en", "pruning")])
@@ -128,8 +128,7 @@ def test_the_keyboard_opens_moves_through_opens_and_closes(page: Page, base_url:
     expect(links.nth(0)).to_be_focused()
     page.keyboard.press("ArrowUp")
     expect(page.locator(FIELD)).to_be_focused()
-    page.keyboard.press("Escape")
-    expect(page.locator("#ci-search-dialog")).not_to_be_visible()
+    close_search(page)
     open_search(page)
     page.keyboard.press("ArrowDown")
     target = links.nth(0).get_attribute("href")
@@ -144,7 +143,7 @@ def test_the_button_opens_search_and_closing_returns_to_it(page: Page):
     button.click()
     expect(page.locator(FIELD)).to_be_focused()
     page.locator(".ci-search__close").click()
-    expect(page.locator("#ci-search-dialog")).not_to_be_visible()
+    expect(page.locator(DIALOG)).not_to_be_visible()
     expect(button).to_be_focused()
 
 
