@@ -136,6 +136,25 @@ def test_the_keyboard_opens_moves_through_opens_and_closes(page: Page, base_url:
     page.wait_for_url(target)
 
 
+# Escape and / pressed in one go: both keys reach the page before the browser has moved the
+# focus out of the closed dialog, as they do for a quick reader (or a loaded machine).
+ESCAPE_THEN_SLASH = """() => {
+  const key = (name) => new KeyboardEvent("keydown", {key: name, bubbles: true, cancelable: true});
+  document.activeElement.dispatchEvent(key("Escape"));
+  const closed = !document.querySelector("dialog").open;
+  document.activeElement.dispatchEvent(key("/"));
+  return closed;
+}"""
+
+
+def test_slash_reopens_search_at_once_after_escape(page: Page):
+    page.goto("/")
+    search_for(page, "кластер")
+    assert page.evaluate(ESCAPE_THEN_SLASH) is True
+    expect(page.locator(DIALOG)).to_be_visible()
+    expect(page.locator(FIELD)).to_be_focused()
+
+
 def test_the_button_opens_search_and_closing_returns_to_it(page: Page):
     page.goto("/")
     button = page.locator(".ci-search__open")
