@@ -9,6 +9,7 @@ import pytest
 import snowballstemmer
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import new_context
 from tests.browser.searching import DIALOG, FIELD, RESULTS, answered, close_search, open_search, result_urls, search_for
 from tests.built.test_serve import _wait_for, served  # noqa: F401  (the fixture)
 from tools.site import search_fragments
@@ -211,23 +212,27 @@ def test_mkdocs_serve_keeps_search_current_after_every_rebuild(served, browser):
     project, base, _ = served
     url = f"{base}/topics/pruning/"
     _wait_for(url, '<h1 id="topic">')
-    page = browser.new_page()
-    page.goto(url)
-    search_for(page, "флогистонное")
-    expect(page.locator(".ci-search__status")).to_have_text(re.compile("Ничего не нашлось"))
-    article = project / "docs" / "articles" / "pruning.ru.md"
-    article.write_text(article.read_text(encoding="utf-8").replace("\n## ", "\nФлогистонное слово, которого в статье не было.\n\n## ", 1), encoding="utf-8")
-    _wait_for(url, "Флогистонное слово")
-    page.close()  # its live reload would navigate it while the test does
-    page = browser.new_page()
-    for _ in range(20):  # the index is written just after the pages; a reader reloading soon after finds it
+    context = new_context(browser, base)
+    # The page must not reload itself when the rebuild lands: a page closed or navigated in the middle of
+    # its own live reload can leave Playwright waiting for ever. The test reloads it instead.
+    context.route("**/livereload/**", lambda route: route.abort())
+    try:
+        page = context.new_page()
         page.goto(url)
         search_for(page, "флогистонное")
-        if page.locator(RESULTS).count():
-            break
-        page.wait_for_timeout(500)
-    assert result_urls(page, base) == ["/topics/pruning/"]
-    page.close()
+        expect(page.locator(".ci-search__status")).to_have_text(re.compile("Ничего не нашлось"))
+        article = project / "docs" / "articles" / "pruning.ru.md"
+        article.write_text(article.read_text(encoding="utf-8").replace("\n## ", "\nФлогистонное слово, которого в статье не было.\n\n## ", 1), encoding="utf-8")
+        _wait_for(url, "Флогистонное слово")
+        for _ in range(20):  # the index is written just after the pages; a reader reloading soon after finds it
+            page.goto(url)
+            search_for(page, "флогистонное")
+            if page.locator(RESULTS).count():
+                break
+            page.wait_for_timeout(500)
+        assert result_urls(page, base) == ["/topics/pruning/"]
+    finally:
+        context.close()
 
 
 def test_without_scripts_no_search_button_promises_what_cannot_work(browser, base_url: str):
