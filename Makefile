@@ -24,8 +24,9 @@ serve: $(INSTALLED)
 build: $(INSTALLED)
 	$(BIN)/mkdocs build --strict
 
+# One test file to a worker, on every core (module-scoped fixtures such as the accessibility walk run once).
 test: lint $(NODE_INSTALLED) chromium
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --numprocesses auto --maxprocesses 4 --dist loadfile
 
 # Lint, formatting, types, the unit tests (the fuzzer apart) and the chapter's own checks: under a minute.
 check: lint
