@@ -28,9 +28,17 @@ def test_every_pre_commit_hook_passes_on_the_repository():
 
 def test_the_chapter_hook_runs_when_data_or_articles_change():
     pattern = re.compile(_hook("chapter-check")["files"])
-    assert all(pattern.search(path) for path in ("topics.yaml", "glossary.yaml", "docs/articles/pruning.ru.md", "docs/articles/translations.yaml"))
+    read = ("topics.yaml", "glossary.yaml", "facts.yaml", "docs/articles/pruning.ru.md", "docs/articles/translations.yaml", "docs/figures/x.svg")
+    assert [path for path in read if not pattern.search(path)] == []
     assert not pattern.search("README.md")
     assert _hook("chapter-check")["entry"].endswith("chapter check --strict")
+
+
+def test_the_schema_hook_runs_when_a_declaration_or_a_schema_changes():
+    pattern = re.compile(_hook("chapter-schema")["files"])
+    watched = ("hooks/chapter/catalogue.py", "hooks/chapter/facts.py", "topics.schema.json", "facts.schema.json")
+    assert [path for path in watched if not pattern.search(path)] == []
+    assert not pattern.search("hooks/chapter/render.py")
 
 
 def test_the_pull_request_job_builds_uploads_and_summarises():
