@@ -141,18 +141,34 @@ def _fact_problems(registry: Registry, quoted: Mapping[tuple[str, str], list[tup
                 problems.append((f"{article_source(slug, lang)}:{line}", f"{{fact:{fact_id}}} names no fact in {FACTS}; {hint}"))
         original = quoted.get((slug, DEFAULT_LANGUAGE))
         if lang != DEFAULT_LANGUAGE and original is not None:
-            here, there = Counter(fact_id for _, fact_id in found), Counter(fact_id for _, fact_id in original)
-            for fact_id in sorted(set(here) | set(there)):
-                if here[fact_id] != there[fact_id]:
-                    line = next((line for line, used in found if used == fact_id), 1)
-                    name = article_source(slug, DEFAULT_LANGUAGE).rpartition("/")[2]
-                    problems.append(
-                        (
-                            f"{article_source(slug, lang)}:{line}",
-                            f"{{fact:{fact_id}}} appears {here[fact_id]} times here and {there[fact_id]} in {name}: both languages quote the same facts",
-                        )
-                    )
+            problems += _differing_quotes(slug, lang, found, original)
     return problems
+
+
+def _differing_quotes(slug: str, lang: str, found: list[tuple[int, str]], original: list[tuple[int, str]]) -> list[tuple[str, str]]:
+    """Facts a translation quotes more or less often than the original, each placed at a marker the author can see."""
+    sides = {lang: found, DEFAULT_LANGUAGE: original}
+    counts = {side: Counter(fact_id for _, fact_id in marks) for side, marks in sides.items()}
+    problems = []
+    for fact_id in sorted(set(counts[lang]) | set(counts[DEFAULT_LANGUAGE])):
+        here, there = counts[lang][fact_id], counts[DEFAULT_LANGUAGE][fact_id]
+        if here == there:
+            continue
+        side, other = (lang, DEFAULT_LANGUAGE) if here else (DEFAULT_LANGUAGE, lang)
+        line = next(line for line, used in sides[side] if used == fact_id) or 1  # 0: a marker in a figure
+        elsewhere = f"{_times(counts[other][fact_id])} in" if counts[other][fact_id] else "not in"
+        problems.append(
+            (
+                f"{article_source(slug, side)}:{line}",
+                f"{{fact:{fact_id}}} is quoted {_times(counts[side][fact_id])} here and {elsewhere} {article_source(slug, other).rpartition('/')[2]}:"
+                " both languages quote the same facts",
+            )
+        )
+    return problems
+
+
+def _times(count: int) -> str:
+    return "once" if count == 1 else f"{count} times"
 
 
 def translation_problems(pairs: Mapping[str, PairState], record: Mapping[str, object], lines: Mapping[tuple[str, ...], int]) -> list[tuple[str, str]]:

@@ -72,27 +72,40 @@ def test_a_fact_read_too_long_ago_is_flagged_on_the_facts_page(tmp_path, monkeyp
 
 
 @pytest.mark.parametrize(
-    ("change", "expected"),
+    ("article", "change", "expected"),
     [
         (
+            "pruning.ru.md",
             ("{fact:h100-sxm-memory-bandwidth}", "{fact:h100-sxm-memory-bandwith}"),
             "docs/articles/pruning.ru.md:3: {fact:h100-sxm-memory-bandwith} names no fact in facts.yaml; did you mean 'h100-sxm-memory-bandwidth'?",
         ),
         (
+            "pruning.ru.md",
             ("при тех же {fact:h100-sxm-memory-bandwidth}", "при тех же 3,35 ТБ/с"),
-            "docs/articles/pruning.en.md:3: {fact:h100-sxm-memory-bandwidth} appears 1 times here and 0 in pruning.ru.md: both languages quote the same facts",
+            "docs/articles/pruning.en.md:3: {fact:h100-sxm-memory-bandwidth} is quoted once here and not in pruning.ru.md: both languages quote the same facts",
         ),
         (
+            "pruning.en.md",
+            ("at the same {fact:h100-sxm-memory-bandwidth}", "at the same {fact:h100-sxm-memory-bandwidth} ({fact:h100-sxm-memory-bandwidth})"),
+            "docs/articles/pruning.en.md:3: {fact:h100-sxm-memory-bandwidth} is quoted 2 times here and once in pruning.ru.md: both languages quote the same facts",
+        ),
+        (
+            "pruning.en.md",
+            ("at the same {fact:h100-sxm-memory-bandwidth}", "at the same 3.35 TB/s"),
+            "docs/articles/pruning.ru.md:3: {fact:h100-sxm-memory-bandwidth} is quoted once here and not in pruning.en.md: both languages quote the same facts",
+        ),
+        (
+            "pruning.ru.md",
             ("![Четыре веса подряд", "![Четыре веса по {fact:h100-sxm-memory}"),
             "docs/articles/pruning.ru.md:5: {fact:h100-sxm-memory} stands in an image description or a link's text, which show plain text: write the value there",
         ),
     ],
-    ids=["unknown fact", "languages differ", "in an image description"],
+    ids=["unknown fact", "missing from the original", "quoted more often in the translation", "missing from the translation", "in an image description"],
 )
-def test_a_wrong_marker_stops_the_build_with_its_place(tmp_path, change, expected):
-    article = (MINI / "docs/articles/pruning.ru.md").read_text(encoding="utf-8")
-    assert change[0] in article
-    project = copy_project(tmp_path / "project", {"docs/articles/pruning.ru.md": article.replace(*change)}, data=MINI)
+def test_a_wrong_marker_stops_the_build_with_its_place(tmp_path, article, change, expected):
+    text = (MINI / "docs/articles" / article).read_text(encoding="utf-8")
+    assert change[0] in text
+    project = copy_project(tmp_path / "project", {f"docs/articles/{article}": text.replace(*change)}, data=MINI)
     result = mkdocs("build", "--strict", "--site-dir", str(tmp_path / "site"), cwd=project)
     assert result.returncode == 1
     assert expected in result.stdout + result.stderr
