@@ -9,6 +9,7 @@ build of its own, inside the default language's build.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, cast
@@ -18,6 +19,7 @@ from mkdocs.config import base
 from mkdocs.config import config_options as options
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
@@ -26,6 +28,7 @@ from mkdocs.utils.templates import TemplateContext
 
 from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES
 from chapter.errors import ChapterError
+from chapter.facts import FACTS
 from chapter.figures import sync_localised_figures
 from chapter.language import search_view, translate
 from chapter.project import Project, check_project
@@ -101,6 +104,13 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         )
         self.current = Build(config, project, renderer)
         return config
+
+    def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[..., Any]) -> LiveReloadServer:
+        # facts.yaml is optional, and mkdocs.yml's `watch:` refuses a path that does not exist: watched from here where there is one.
+        facts = Path(config.config_file_path).parent / FACTS
+        if facts.is_file():
+            server.watch(str(facts))
+        return server
 
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
         # The language of this build is known from here on, not yet in on_config.

@@ -70,6 +70,10 @@ def test_serve_rebuilds_after_edits(served):
     article.write_text(article.read_text(encoding="utf-8").replace("\n## ", "\nA freshly written paragraph.\n\n## ", 1), encoding="utf-8")
     _wait_for(f"{base}/en/topics/pruning/", "A freshly written paragraph.")
 
+    registry = project / "facts.yaml"  # watched by the plugin, since a chapter need not have one
+    registry.write_text(registry.read_text(encoding="utf-8").replace("    value: 3.35\n", "    value: 3.9\n", 1), encoding="utf-8")
+    _wait_for(f"{base}/en/topics/pruning/", "3.9\N{NO-BREAK SPACE}TB/s")
+
     template = project / "overrides" / "chapter" / "topic.html"
     template.write_text(template.read_text(encoding="utf-8").replace('<h1 id="topic">', '<h1 id="topic" data-edited>'), encoding="utf-8")
     _wait_for(f"{base}/topics/pruning/", "data-edited")
