@@ -9,9 +9,10 @@ NODE_INSTALLED := node_modules/.installed
 CHROMIUM := /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
 
-# Dates in the site (the sitemap's lastmod) come from the last commit, not the
-# clock, so two builds of one commit are identical.
-SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
+# Dates in the site (the sitemap's lastmod) and the checks' "today" come from the last commit, not the
+# clock, so two builds of one commit are identical. Uncommitted changes are no commit: there the day is
+# the clock's, so a `reviewed` date written today is not taken for a day still to come.
+SOURCE_DATE_EPOCH ?= $(shell git diff --quiet HEAD -- 2>/dev/null && git log -1 --format=%ct 2>/dev/null)
 ifneq ($(SOURCE_DATE_EPOCH),)
 export SOURCE_DATE_EPOCH
 endif
