@@ -20,7 +20,7 @@ from .facts import FACTS, NO_FACTS, Registry, load_registry, markers, misplaced
 from .figures import FIGURES_FOLDER, FigureError, figure_markers, figure_problems, figure_sources, handmade_copies, parse_figure
 from .glossary import Glossary, load_glossary
 from .loader import Warn, load_catalogue
-from .promises import broken_promises, label_lines, today
+from .promises import broken_promises, field_lines, today
 from .sources import stray_articles
 from .standard import Article, standard_problems
 from .translations import RECORD_PATH, PairState, compare, read_record
@@ -114,8 +114,16 @@ def check_project(
         on = on or today()
         problems += _standard_problems(catalogue, texts, outlines, docs)
         problems += translation_problems(pairs, record, record_lines)
-        lines = label_lines(root / CATALOGUE)
+        lines = field_lines(root / CATALOGUE)
         own += [(f"{CATALOGUE}:{broken.line}", f"{broken.rule} {broken.message}") for broken in broken_promises(catalogue, lines, on)]
+        own += [
+            (
+                f"{FACTS}:{fact_lines.get(fact.id, 1)}",
+                f"CI402 facts.{fact.id}.as_of: {fact.as_of.isoformat()} is after today ({on.isoformat()}): write the day the source was read",
+            )
+            for fact in registry.facts
+            if fact.as_of > on
+        ]
         own += [
             (
                 f"{FACTS}:{fact_lines.get(fact.id, 1)}",

@@ -36,13 +36,25 @@ class Broken:
     message: str
 
 
-def broken_promises(catalogue: Catalogue, lines: Mapping[str, int], on: datetime.date) -> list[Broken]:
-    """Every topic whose label, on the day `on`, says more than the topic's dates allow; `lines` gives each topic's label line."""
+def broken_promises(catalogue: Catalogue, lines: Mapping[str, Mapping[str, int]], on: datetime.date) -> list[Broken]:
+    """Every topic whose label, on the day `on`, says more than the topic's dates allow; `lines` gives the line of each topic's fields."""
     found = []
     for position, topic in enumerate(catalogue.topics):
         field = f"topics[{position}].label"
-        line = lines.get(topic.slug, 1)
+        places = lines.get(topic.slug, {})
+        line = places.get("label", 1)
         label = topic.label
+        # A day still to come would stretch every promise that counts from it.
+        for name, day, what in (("added", topic.added, "was added"), ("reviewed", topic.reviewed, "was last checked")):
+            if day is not None and day > on:
+                found.append(
+                    Broken(
+                        topic.slug,
+                        places.get(name, line),
+                        "CI303",
+                        f"topics[{position}].{name}: {day.isoformat()} is after today ({on.isoformat()}): write the day the topic {what}",
+                    )
+                )
         if label.lasts is not None and (on - topic.added).days > label.lasts:
             age = (on - topic.added).days
             found.append(
@@ -84,12 +96,12 @@ def _other(catalogue: Catalogue, topic: Topic) -> str:
     return f" (such as '{reviewed[0]}', with a `reviewed` date)" if reviewed else ""
 
 
-def label_lines(path: Path) -> dict[str, int]:
-    """The line of each topic's `label` in a valid catalogue, by slug, for messages that point at it."""
+def field_lines(path: Path) -> dict[str, dict[str, int]]:
+    """The line of each field of each topic in a valid catalogue, by slug, for messages that point at it."""
     root = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
     topics = next((value for key, value in root.value if key.value == "topics"), None)
     lines = {}
     for item in topics.value if topics is not None else ():
         fields = {key.value: value for key, value in item.value}
-        lines[fields["slug"].value] = fields["label"].start_mark.line + 1
+        lines[fields["slug"].value] = {name: value.start_mark.line + 1 for name, value in fields.items()}
     return lines

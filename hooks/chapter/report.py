@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .catalogue import LANGUAGES, Topic
 from .project import CATALOGUE, DOCS, Project, translation_problems
-from .promises import broken_promises, label_lines
+from .promises import broken_promises, field_lines
 from .translations import RECORD_PATH, PairState, read_record
 from .urls import article_source
 
@@ -50,7 +50,7 @@ def status_rows(project: Project, root: Path, on: datetime.date) -> list[StatusR
     """Where each topic stands on the day `on`: which articles exist, whether they are in step, whether the label keeps its promise."""
     docs = root / DOCS
     record, record_lines = read_record(docs / RECORD_PATH)
-    broken = {item.slug: item for item in broken_promises(project.catalogue, label_lines(root / CATALOGUE), on)}
+    broken = broken_promises(project.catalogue, field_lines(root / CATALOGUE), on)
     rows = []
     for topic in project.catalogue.topics:
         present = tuple((docs / article_source(topic.slug, lang)).is_file() for lang in LANGUAGES)
@@ -68,10 +68,9 @@ def status_rows(project: Project, root: Path, on: datetime.date) -> list[StatusR
             translation = f"{missing} missing"
         else:
             translation = "no article yet"
-        promise = broken.get(topic.slug)
-        if promise is not None:
-            problems.append(f"{CATALOGUE}:{promise.line}: {promise.rule} {promise.message}")
-        rows.append(StatusRow(topic.slug, present, translation, _label(topic, on, promise is None), tuple(problems)))
+        promises = [f"{CATALOGUE}:{item.line}: {item.rule} {item.message}" for item in broken if item.slug == topic.slug]
+        problems += promises
+        rows.append(StatusRow(topic.slug, present, translation, _label(topic, on, not promises), tuple(problems)))
     topics = {topic.slug for topic in project.catalogue.topics}
     for slug in [slug for slug in record if slug not in project.translations and slug not in topics]:
         problems = [f"{DOCS}/{place}: {message}" for place, message in translation_problems({}, {slug: record[slug]}, record_lines)]

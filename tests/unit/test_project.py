@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import subprocess
 import sys
 
@@ -191,3 +192,21 @@ def test_a_figure_naming_an_unknown_fact_is_refused_with_its_line(project):
     with pytest.raises(ArticleError) as caught:
         check_project(project)
     assert str(caught.value) == f"docs/figures/pruning-zeros.svg:{line}: {{fact:h100-nvlink}} names no fact in facts.yaml"
+
+
+def test_days_still_to_come_are_refused_where_they_are_written(project):
+    """A source read, or a topic reviewed, on a day still to come would stretch every period counted from that day."""
+    on = datetime.date(2026, 12, 2)
+    registry = (project / "facts.yaml").read_text(encoding="utf-8")
+    (project / "facts.yaml").write_text(registry.replace("    as_of: 2026-11-30\n", "    as_of: 2027-01-05\n", 1), encoding="utf-8")
+    catalogue = (project / "topics.yaml").read_text(encoding="utf-8")
+    (project / "topics.yaml").write_text(catalogue.replace("    reviewed: 2026-11-30\n", "    reviewed: 2026-12-20\n", 1), encoding="utf-8")
+    with pytest.raises(ArticleError) as caught:
+        check_project(project, standard=True, on=on)
+    found = [line for line in str(caught.value).splitlines() if " CI30" in line or " CI40" in line]
+    fact_line = registry.splitlines().index("  h100-sxm-memory:") + 1
+    reviewed_line = catalogue.splitlines().index("    reviewed: 2026-11-30") + 1
+    assert found == [
+        f"topics.yaml:{reviewed_line}: CI303 topics[1].reviewed: 2026-12-20 is after today (2026-12-02): write the day the topic was last checked",
+        f"facts.yaml:{fact_line}: CI402 facts.h100-sxm-memory.as_of: 2027-01-05 is after today (2026-12-02): write the day the source was read",
+    ]

@@ -78,3 +78,15 @@ def test_status_names_a_recorded_topic_the_catalogue_no_longer_has(project):
     assert row.problems == (
         f"docs/articles/translations.yaml:{line}: CI204 records topic 'gone', which has no article in both languages: run `chapter sync --prune`",
     )
+
+
+def test_status_lists_every_broken_promise_of_a_topic(project):
+    """A topic can break two promises at once, a label kept too long and a day still to come: the row names both."""
+    catalogue = project / "topics.yaml"
+    text = catalogue.read_text(encoding="utf-8")
+    assert "    reviewed: 2026-12-01\n" in text  # pruning's, the one topic labelled new
+    catalogue.write_text(text.replace("    reviewed: 2026-12-01\n", "    reviewed: 2027-12-01\n", 1), encoding="utf-8")
+    row = status_rows(check_project(project), project, datetime.date(2027, 6, 1))[0]
+    assert row.slug == "pruning"
+    assert [problem.split(": ", 2)[1].split()[0] for problem in row.problems] == ["CI303", "CI301"]  # the date first: the rest counts from it
+    assert row.label == "new (day 183 of 180) — promise broken"
