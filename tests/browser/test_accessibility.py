@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import VIEWPORT, new_context
+from tests.browser.conftest import new_context, pages
 from tests.browser.faults import BROKEN_PAGE, broken_copy
 from tests.browser.searching import close_search, search_for
 from tools.serving import serve
@@ -328,9 +328,8 @@ def test_pages_with_a_table_of_contents_keep_a_single_skip_link(site_with_articl
 def test_axe_objects_to_a_page_with_known_faults(browser: Browser, site, tmp_path_factory):
     """The gate can fail: an image without alt text and pale badges are reported, each at the faulty element."""
     root = broken_copy(site.root, tmp_path_factory.mktemp("faults"))
-    with serve(root) as url:
-        context = browser.new_context(viewport=VIEWPORT, base_url=url)
-        page = context.new_page()
+    with serve(root) as url, pages(browser, url) as open_page:
+        page = open_page()
         page.goto(BROKEN_PAGE)
         violations = {v["id"]: v for v in run_axe(page)}
         assert {"image-alt", "color-contrast"} <= set(violations), describe(list(violations.values()))
@@ -338,6 +337,5 @@ def test_axe_objects_to_a_page_with_known_faults(browser: Browser, site, tmp_pat
             rule: [page.locator(target).first.evaluate("el => el.className") for target in violations[rule]["targets"]]
             for rule in ("image-alt", "color-contrast")
         }
-        context.close()
     assert flagged["image-alt"] == ["ci-fault-image"]
     assert flagged["color-contrast"] and all("ci-badge--new" in name for name in flagged["color-contrast"]), flagged

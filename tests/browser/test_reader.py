@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import VIEWPORT
+from tests.browser.conftest import pages
 from tests.browser.searching import RESULTS, close_search, search_for
 from tests.conftest import HOSTILE
 from tools.serving import serve
@@ -238,9 +238,8 @@ def test_screenshots_of_both_languages_and_both_schemes(page: Page, screenshots:
 def test_markup_in_the_catalogue_never_runs(browser, hostile_site):
     """A title such as <img onerror=…> shows as text on every kind of page, in search results too."""
     dialogs = []
-    with serve(hostile_site.root) as url:
-        context = browser.new_context(viewport=VIEWPORT, base_url=url)
-        page = context.new_page()
+    with serve(hostile_site.root) as url, pages(browser, url) as open_page:
+        page = open_page()
         page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
         for path in ("/", "/en/topics/kubernetes/", "/en/topics/gpu-architecture/", "/404.html"):
             page.goto(path)
@@ -252,5 +251,4 @@ def test_markup_in_the_catalogue_never_runs(browser, hostile_site):
         titles = page.locator(f"{RESULTS} .ci-search__title")
         expect(titles.filter(has_text=HOSTILE)).to_have_count(1)  # the markup shows as text
         assert page.locator(".ci-search__results img, .ci-search__results script").count() == 0
-        context.close()
     assert dialogs == []

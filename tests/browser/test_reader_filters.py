@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import TIMEOUT_MS, VIEWPORT
+from tests.browser.conftest import pages
 
 pytestmark = pytest.mark.browser
 
@@ -14,10 +14,8 @@ NARROW = {"width": 390, "height": 844}
 
 @pytest.fixture(params=[False, True], ids=["no script", "script"])
 def reader(request, browser: Browser, base_url: str):
-    context = browser.new_context(viewport=VIEWPORT, base_url=base_url, java_script_enabled=request.param)
-    context.set_default_timeout(TIMEOUT_MS)
-    yield context.new_page()
-    context.close()
+    with pages(browser, base_url) as open_page:
+        yield open_page(java_script_enabled=request.param)
 
 
 def _visible_titles(page: Page) -> list[str]:
@@ -64,9 +62,8 @@ def test_hidden_cards_are_hidden_from_assistive_technology_and_the_keyboard(page
     assert focused == [t.title.ru for t in shown]
 
 
-def test_filters_work_on_a_narrow_screen(browser: Browser, base_url: str, catalogue):
-    context = browser.new_context(viewport=NARROW, base_url=base_url, java_script_enabled=False, is_mobile=True)
-    page = context.new_page()
+def test_filters_work_on_a_narrow_screen(open_page, catalogue):
+    page = open_page(viewport=NARROW, java_script_enabled=False, is_mobile=True)
     page.goto("/")
     link = page.locator('.ci-filters:visible a[href="#filter-all-own"]')
     link.scroll_into_view_if_needed()
@@ -74,4 +71,3 @@ def test_filters_work_on_a_narrow_screen(browser: Browser, base_url: str, catalo
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= NARROW["width"], box  # the bar wraps instead of overflowing
     link.click()
     assert _visible_titles(page) == [t.title.ru for t in catalogue.topics if t.origin is None]
-    context.close()

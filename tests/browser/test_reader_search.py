@@ -235,13 +235,10 @@ def test_mkdocs_serve_keeps_search_current_after_every_rebuild(served, browser):
         context.close()
 
 
-def test_without_scripts_no_search_button_promises_what_cannot_work(browser, base_url: str):
-    context = browser.new_context(base_url=base_url, java_script_enabled=False)
-    page = context.new_page()
+def test_without_scripts_no_search_button_promises_what_cannot_work(open_page):
+    page = open_page(java_script_enabled=False)
     page.goto("/topics/pruning/")
     expect(page.locator(".ci-search__open")).to_be_hidden()
-    context.close()
-    page = browser.new_page(base_url=base_url)
+    page = open_page()
     page.goto("/topics/pruning/")
     expect(page.locator(".ci-search__open")).to_be_visible()
-    page.close()

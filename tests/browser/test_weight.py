@@ -16,9 +16,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Page
 
-from tests.browser.conftest import VIEWPORT
+from tests.browser.conftest import pages
 from tests.browser.searching import search_for
 from tools.serving import sent_bytes, serve
 from tools.site import ROOT
@@ -34,17 +34,15 @@ PAGES = ("/", "/topics/gpu-architecture/", "/glossary/", "/en/", "/en/topics/gpu
 REPORT = ROOT / "test-artifacts" / "weight.md"
 
 
-def first_visit(context: BrowserContext, root: Path, path: str) -> tuple[dict[str, int], dict[str, int]]:
-    """Compressed size of every file a fresh browser loads for `path`, then of what a first search adds."""
+def first_visit(page: Page, root: Path, path: str) -> tuple[dict[str, int], dict[str, int]]:
+    """Compressed size of every file a fresh browser profile loads for `path`, then of what a first search adds."""
     loaded: list[str] = []
-    context.on("requestfinished", lambda request: loaded.append(request.url))
-    page: Page = context.new_page()
+    page.context.on("requestfinished", lambda request: loaded.append(request.url))  # the search's worker included
     page.goto(path, wait_until="networkidle")
     visit = _sizes(root, loaded)
     loaded.clear()
     search_for(page, QUERY["en" if path.startswith("/en/") else "ru"], shortcut=False)
     page.wait_for_load_state("networkidle")
-    page.close()
     return visit, _sizes(root, loaded)
 
 
@@ -71,12 +69,8 @@ def _report(visits: dict[str, tuple[dict[str, int], dict[str, int]]]) -> str:
     return "\n".join(lines)
 
 
-def test_first_visits_and_first_searches_stay_within_budget(browser, site, base_url):
-    visits = {}
-    for path in PAGES:
-        context = browser.new_context(viewport=VIEWPORT, base_url=base_url)
-        visits[path] = first_visit(context, site.root, path)
-        context.close()
+def test_first_visits_and_first_searches_stay_within_budget(open_page, site):
+    visits = {path: first_visit(open_page(), site.root, path) for path in PAGES}
     REPORT.parent.mkdir(parents=True, exist_ok=True)
     REPORT.write_text(_report(visits), encoding="utf-8")
     for path, (visit, search) in visits.items():
@@ -95,8 +89,6 @@ def test_the_weight_gate_catches_a_heavy_page(browser, site, tmp_path):
     (heavy / "heavy.js").write_bytes(random.Random(0).randbytes(BUDGET))  # random bytes do not compress
     index = heavy / "index.html"
     index.write_text(index.read_text(encoding="utf-8").replace("</body>", '<script src="heavy.js"></script></body>'), encoding="utf-8")
-    with serve(heavy) as url:
-        context = browser.new_context(viewport=VIEWPORT, base_url=url)
-        visit, _ = first_visit(context, heavy, "/")
-        context.close()
+    with serve(heavy) as url, pages(browser, url) as open_page:
+        visit, _ = first_visit(open_page(), heavy, "/")
     assert sum(visit.values()) > BUDGET
