@@ -95,6 +95,10 @@ class Registry:
         """The facts read longer ago than the registry allows: the first figures to check again."""
         return tuple(fact for fact in self.facts if (on - fact.as_of).days > self.review_within)
 
+    def ahead(self, on: datetime.date) -> tuple[Fact, ...]:
+        """The facts dated after the day `on`: a source cannot have been read on a day still to come."""
+        return tuple(fact for fact in self.facts if fact.as_of > on)
+
 
 def markers(text: str) -> list[tuple[int, str]]:
     """(line, fact id) of every marker in an article, in order; markers in code are code, and stay as written."""

@@ -121,8 +121,7 @@ def check_project(
                 f"{FACTS}:{fact_lines.get(fact.id, 1)}",
                 f"CI402 facts.{fact.id}.as_of: {fact.as_of.isoformat()} is after today ({on.isoformat()}): write the day the source was read",
             )
-            for fact in registry.facts
-            if fact.as_of > on
+            for fact in registry.ahead(on)
         ]
         own += [
             (
