@@ -7,13 +7,14 @@ outlines rather than text lets each language be written in its own words.
 
 from __future__ import annotations
 
+import collections
 import difflib
 import functools
 import io
 import re
 import tokenize
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .wording import cyrillic, english_words
@@ -28,75 +29,382 @@ REFUSED_FENCES = {"mermaid": "Mermaid diagrams load their renderer from another 
 # How a comment starts in each fence language; None: the block has no comments (printed output).
 COMMENT_MARKERS = {"python": ("#",), "bash": ("#",), "sh": ("#",), "shell": ("#",), "yaml": ("#",), "toml": ("#",), "hcl": ("#", "//"), "text": ()}
 
-# Fences as SuperFences, which renders the site, reads them: opened at the start of a line, closed
-# only by a line holding the same fence (same character, same length) and nothing else.
-FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*(?P<info>.*?)\s*$")
-INDENTED_FENCE = re.compile(r"^[ \t]+(?P<fence>`{3,}|~{3,})")
-HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<title>.*?)(?:\s*\{[^}]*?#(?P<anchor>[^\s}]+)[^}]*\})?\s*#*\s*$")
-ATTRIBUTE = re.compile(r'\.(?P<cls>[\w-]+)|(?P<key>[\w-]+)="(?P<value>[^"]*)"')
-IMAGE = re.compile(r"!\[(?P<alt>[^\]]*)\]\((?P<src>[^)\s]+)(?:\s+\"[^\"]*\")?\)")
-LINK = re.compile(r"(?<!!)\[(?P<text>[^\]]+)\]\((?P<target>[^)\s]+)(?:\s+\"[^\"]*\")?\)")
-TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
-WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
-INLINE_MARKUP = re.compile(r"`[^`\n]*`|\{[^}\n]*\}")
+# Code as the site's renderer reads it. SuperFences opens a fence at any indentation with ``` or ~~~,
+# a language and the options it knows, and closes it only with a line holding the same fence (same
+# character, same length) at the same indentation; Python-Markdown then places the block as its
+# indentation says: in a list item, an admonition, a tab, or (indented one level more than its
+# context) inside an indented code block, which shows the fence lines as code.
+FENCE = re.compile(r"(?P<fence>`{3,}+|~{3,}+)")  # matched where the line's indentation ends
+FENCE_LANGUAGE = re.compile(r"[ \t]*+\.?[\w#.+-]++(?=[ \t]|$)")
+FENCE_OPTION = re.compile(r"[ \t]*+(?P<key>[A-Za-z]\w*+)(?:=(?:\"[^\"]*+\"|'[^']*+'))?+(?=[ \t]|$)")
+FENCE_OPTIONS = frozenset({"title", "hl_lines", "linenums", "title_mode"})  # what the highlighter takes after the language
+TAB_LENGTH = 4  # Python-Markdown's width of a tab and of one level of indentation
+# Blocks whose body is indented one level under their first line: admonitions, details and content tabs.
+BOX_OPENER = re.compile(r"!!! ?[\w-]|\?\?\?\+? ?[\w\"-]|===(?:\+|\+!|!\+|!)? +\"")
+# Blocks that go on in later blocks indented one level: list items, definitions, footnotes.
+LIST_OPENER = re.compile(r" {0,3}+(?:[*+-]|\d++\.) ")
+LIST_INSIDE = re.compile(r" {0,3}+: {1,3}+\S| {0,3}+\[\^[^\]]*+\]:")  # found anywhere in a block, as their processors search
+NESTED_LIST_ITEM = re.compile(r" {4,7}+(?:[*+-]|\d++\.) ")
+# A heading with an optional attribute list holding its anchor; every part is taken whole (atomic
+# groups, possessive repeats), so a line of any length is read in linear time.
+HEADING = re.compile(
+    r"^(?P<hashes>#{1,6})\s++(?P<title>(?>[^\s{#]++|#++|\{|\s++)*?)"
+    r"(?:\s*+\{(?>[^{}#]*+(?:#(?=[\s{}])[^{}#]*+)*+)#(?P<anchor>[^\s{}]++)[^{}]*+\})?+\s*+#*+\s*+$"
+)
+ATTRIBUTE = re.compile(r'\.(?P<cls>[\w-]++)|(?<![\w-])(?P<key>[\w-]++)="(?P<value>[^"]*+)"')
+IMAGE = re.compile(r"!\[(?P<alt>[^\]\[]*+)\]\((?P<src>[^)\s]++)(?:\s++\"[^\"]*+\")?+\)")
+LINK = re.compile(r"(?<!!)\[(?P<text>[^\]\[]++)\]\((?P<target>[^)\s]++)(?:\s++\"[^\"]*+\")?+\)")
+TABLE_RULE = re.compile(r"^\s*+\|?+\s*+:?+-{3,}+:?+\s*+(?:\|\s*+:?+-{3,}+:?+\s*+)*+\|?+\s*+$")
+WORD = re.compile(r"[^\W\d_]++(?:[-'’][^\W\d_]++)*+")
+INLINE_MARKUP = re.compile(r"`[^`\n]*+`|\{[^{}\n]*+\}")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
-LATIN_PHRASE = re.compile(r"[A-Za-z]{2,}[^A-Za-z]+[A-Za-z]{2,}")
-ANCHOR = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-ENGLISH_GLOSS = re.compile(r"\([^()А-Яа-яЁё]*\)")  # «затухание весов (weight decay)»
+LATIN_PHRASE = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}+[^A-Za-z]++[A-Za-z]{2}")
+ANCHOR = re.compile(r"^[a-z0-9]++(?:-[a-z0-9]++)*+$")
+ENGLISH_GLOSS = re.compile(r"\([^()А-Яа-яЁё]*+\)")  # «затухание весов (weight decay)»
+FRONT_MATTER_ENDS = ("---", "...")
 
 
 @dataclass(frozen=True)
 class Fence:
-    start: int  # index of the opening line
-    end: int  # index of the closing line
-    fence: str
+    """A code block: fenced (its opening and closing lines hold the fence) or indented (every line is code)."""
+
+    start: int  # index of the opening line; of the first code line when the block is indented
+    end: int  # index of the closing line; of the last code line when the block is indented
+    fence: str  # ``` or ~~~, or longer; "" for an indented code block, which has no fence lines
     info: str
+    indent: int = 0  # columns each code line sheds: the fence's own indentation, or the indented block's
+
+    @property
+    def body(self) -> range:
+        """The indices of the lines the site shows as code."""
+        return range(self.start + 1, self.end) if self.fence else range(self.start, self.end + 1)
+
+    def code(self, lines: list[str]) -> str:
+        """The code as the site shows it: tabs expanded, the block's indentation taken off each line."""
+        return "\n".join(_shed(lines[index], self.indent) for index in self.body)
+
+
+@dataclass(frozen=True)
+class _Dropped:
+    """A fence SuperFences opened and gave up, so the site shows its lines as text."""
+
+    start: int
+    fence: str
+    indent: int
+    stopped: int | None  # the line indented less than the fence, or None: never closed before the end
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One line as Python-Markdown's block parser sees it; a fenced block is one line to it."""
+
+    index: int
+    column: int  # indentation within the row's container
+    text: str  # the line after its indentation; "" for a blank line
+    shift: int  # columns the containers have taken off
+    fence: Fence | None = None
+
+    def dedented(self) -> _Row:
+        """The row one level further in: what a list item or an admonition hands its body."""
+        return _Row(self.index, self.column - TAB_LENGTH, self.text, self.shift + TAB_LENGTH, self.fence) if self.column >= TAB_LENGTH else self
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """Where the site sees code in an article, and the fences it does not read as their author meant."""
+
+    code: tuple[Fence, ...]
+    dropped: tuple[_Dropped, ...]
+    swallowed: tuple[Fence, ...]  # fences inside an indented code block, shown with their fence lines
+    refused: tuple[tuple[int, str, str], ...]  # (line index, fence, option) of fences with an option the site does not know
+    front_matter: int  # index of the line that closes front matter, or -1
 
 
 def scan(lines: list[str]) -> Iterator[int | Fence]:
     """The one reading of what is code: each line outside code as its index, each code block as a Fence.
 
-    Every pass over an article (outline, prose, link languages) walks this, so
-    none can see code where the site shows text, or text where it shows code.
-    A fence that never closes is shown by the site as text, and read as text here.
+    Every pass over an article (outline, prose, link languages, fact markers)
+    walks this, so none can see code where the site shows text, or text where
+    it shows code. A fence that never closes is shown by the site as text, and
+    so is everything after it.
     """
     index = 0
-    while index < len(lines):
-        fence = FENCE.match(lines[index]) if lines[index].startswith(("`", "~")) else None
-        end = _fence_end(lines, index, fence["fence"]) if fence else None
-        if fence is None or end is None:
-            yield index
-            index += 1
+    for block in _read(lines).code:
+        yield from range(index, block.start)
+        yield block
+        index = block.end + 1
+    yield from range(index, len(lines))
+
+
+def _read(lines: list[str]) -> _Reading:
+    """The article as SuperFences and then Python-Markdown's block parser read it."""
+    expanded = [line.expandtabs(TAB_LENGTH) if line.strip(" \t") else "" for line in lines]  # whitespace-only lines are blank to it
+    fenced, dropped, refused = _fences(expanded)
+    parser = _BlockReader()
+    parser.read(_rows(expanded, fenced), None)
+    code = sorted([*(fence for fence in fenced.values() if fence.start not in parser.swallowed), *parser.indented], key=lambda block: block.start)
+    inside = {index for block in parser.indented for index in block.body}
+    return _Reading(
+        tuple(code),
+        tuple(dropped),
+        tuple(fenced[start] for start in sorted(parser.swallowed)),
+        tuple(item for item in refused if item[0] not in inside),
+        _front_matter(lines),
+    )
+
+
+def _prefix(line: str, limit: int | None = None) -> str:
+    """The indentation SuperFences reads before a fence: spaces and blockquote marks."""
+    end = 0
+    while end < len(line) and line[end] in " >" and (limit is None or end < limit):
+        end += 1
+    return line[:end]
+
+
+def _opener(line: str, at: int) -> tuple[str, str, str | None] | None:
+    """(fence, info, unknown option) when the line opens a fence at `at`; the option makes SuperFences refuse it."""
+    match = FENCE.match(line, at)
+    if match is None:
+        return None
+    info = line[match.end() :].strip(" \t")
+    language = FENCE_LANGUAGE.match(line, match.end())
+    position = language.end() if language else match.end()
+    rest = line[position:].strip(" \t")
+    if not rest or (rest.startswith("{") and rest.endswith("}")):
+        return match["fence"], info, None
+    while position < len(line) and line[position:].strip(" \t"):
+        option = FENCE_OPTION.match(line, position)
+        if option is None:
+            return match["fence"], info, line[position:].split()[0]
+        if option["key"] not in FENCE_OPTIONS:
+            return match["fence"], info, option["key"]
+        position = option.end()
+    return match["fence"], info, None
+
+
+def _closes(content: str, fence: str) -> bool:
+    return content.startswith(fence) and not content[len(fence) :].strip(" \t")
+
+
+def _fences(lines: list[str]) -> tuple[dict[int, Fence], list[_Dropped], list[tuple[int, str, str]]]:
+    """The fenced blocks SuperFences finds, line by line as it does: closed ones by their first line, dropped ones, refused openers."""
+    found: dict[int, Fence] = {}
+    dropped: list[_Dropped] = []
+    refused: list[tuple[int, str, str]] = []
+    opened: tuple[int, str, str, str] | None = None  # start, indentation, fence, info
+    blank_seen = False
+    for index, line in enumerate(lines):
+        if opened is None:
+            ws = _prefix(line)
+            opener = _opener(line, len(ws))
+            if opener and opener[2] is not None:
+                refused.append((index, opener[0], opener[2]))
+            elif opener:
+                opened, blank_seen = (index, ws, opener[0], opener[1]), False
+            continue
+        start, indentation, fence, info = opened
+        ws = _prefix(line, len(indentation))
+        content = line[len(ws) :]
+        quoted, level = indentation.count(">"), ws.count(">")
+        if quoted == 0:
+            if level:
+                ended: str | None = "stopped"
+            elif not (ws + content).strip():
+                ended = None
+            elif len(ws) != len(indentation):
+                ended = "stopped"
+            elif _closes(content, fence) and not content.startswith((" ", "\t")):
+                ended = "closed"
+            else:
+                ended = None
+        elif level > quoted or (content and len(ws) < len(indentation)) or (content and blank_seen and level < quoted):
+            ended = "stopped"
         else:
-            yield Fence(index, end, fence["fence"], fence["info"])
-            index = end + 1
+            ended = "closed" if content and _closes(content, fence) else None
+        blank_seen = not content.strip()
+        if ended == "closed":
+            found[start] = Fence(start, index, fence, info, len(indentation))
+        elif ended == "stopped":
+            dropped.append(_Dropped(start, fence, len(indentation), index))
+        if ended:
+            opened = None
+    if opened is not None:
+        dropped.append(_Dropped(opened[0], opened[2], len(opened[1]), None))
+    return found, dropped, refused
+
+
+def _rows(lines: list[str], fenced: dict[int, Fence]) -> list[_Row]:
+    """The lines as the block parser gets them: each fenced block one row, at its fence's indentation."""
+    rows = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        text = line.lstrip(" ")
+        fence = fenced.get(index)
+        rows.append(_Row(index, len(line) - len(text), text if text.strip() else "", 0, fence))
+        index = fence.end + 1 if fence else index + 1
+    return rows
+
+
+class _BlockReader:
+    """Python-Markdown's block parser, as far as it decides what is code: which blocks are indented code,
+    and which indented blocks belong to a list item, a definition, a footnote, an admonition, details or a tab."""
+
+    def __init__(self) -> None:
+        self.indented: list[Fence] = []
+        self.swallowed: set[int] = set()  # first lines of fences inside indented code
+
+    def read(self, rows: list[_Row], previous: str | None) -> None:
+        """Read one container's rows; `previous` is the kind of block before them: code, text, box, list or None."""
+        blocks = collections.deque(_blocks(rows))
+        # The body of the last box or list item, read when it ends; a nested list's when the container starts with one.
+        children: list[_Row] | None = [] if previous == "list" else None
+        children_start: str | None = "text"
+        while blocks:
+            block = blocks.popleft()
+            head = block[0]
+            if head.column >= TAB_LENGTH and children is not None:
+                taken, rest = _split_indented(block) if previous == "box" else (block, [])
+                children += [_Row(head.index, 0, "", 0)] + [row.dedented() for row in taken]
+                if rest:
+                    blocks.appendleft(rest)
+                continue
+            if children is not None:
+                self.read(children, children_start)
+                children = None
+            if head.column >= TAB_LENGTH:
+                taken, rest = _split_indented(block)
+                self.code(taken, merge=previous == "code")
+                previous = "code"
+                if rest:
+                    blocks.appendleft(rest)
+                continue
+            box = next((at for at, row in enumerate(block) if row.column == 0 and row.fence is None and BOX_OPENER.match(row.text)), None)
+            if box == 0:
+                body, rest = _split_indented(block[1:])
+                children, children_start, previous = [row.dedented() for row in body], None, "box"
+                if rest:
+                    blocks.appendleft(rest)
+                continue
+            if box is not None:
+                blocks.appendleft(block[box:])
+                block = block[:box]
+            if _is_list(block):
+                nested = any(row.fence is None and NESTED_LIST_ITEM.match(" " * row.column + row.text) for row in block[1:])
+                children, children_start, previous = [], "list" if nested else "text", "list"
+                continue
+            previous = "text"
+        if children is not None:
+            self.read(children, children_start)
+
+    def code(self, rows: list[_Row], *, merge: bool) -> None:
+        """An indented code block; one that follows another across blank lines continues it."""
+        last = rows[-1].fence.end if rows[-1].fence else rows[-1].index
+        self.swallowed.update(row.fence.start for row in rows if row.fence)
+        if merge and self.indented:
+            self.indented[-1] = replace(self.indented[-1], end=last)
+        else:
+            self.indented.append(Fence(rows[0].index, last, "", "", rows[0].shift + TAB_LENGTH))
+
+
+def _blocks(rows: list[_Row]) -> list[list[_Row]]:
+    """Runs of rows between blank ones: the blocks Python-Markdown parses one by one."""
+    found: list[list[_Row]] = [[]]
+    for row in rows:
+        if row.text or row.fence:
+            found[-1].append(row)
+        elif found[-1]:
+            found.append([])
+    return [block for block in found if block]
+
+
+def _split_indented(rows: list[_Row]) -> tuple[list[_Row], list[_Row]]:
+    """The leading rows indented a level or more, and the rest, which the parser reads as a new block."""
+    cut = next((at for at, row in enumerate(rows) if row.column < TAB_LENGTH), len(rows))
+    return rows[:cut], rows[cut:]
+
+
+def _is_list(block: list[_Row]) -> bool:
+    head = block[0]
+    if head.fence is None and LIST_OPENER.match(" " * head.column + head.text):
+        return True
+    return any(row.fence is None and row.column < TAB_LENGTH and LIST_INSIDE.match(" " * row.column + row.text) for row in block)
+
+
+def _shed(line: str, columns: int) -> str:
+    """A code line without the indentation of its block; a blank line is empty."""
+    expanded = line.expandtabs(TAB_LENGTH)
+    return expanded[columns:] if expanded.strip() else ""
+
+
+def _front_matter(lines: list[str]) -> int:
+    """The index of the line that closes front matter at the top of the file, or -1 when there is none."""
+    if not lines or lines[0].rstrip() != "---":
+        return -1
+    return next((index for index in range(1, len(lines)) if lines[index].rstrip() in FRONT_MATTER_ENDS), -1)
 
 
 def fence_problems(lines: list[str]) -> list[tuple[int, str]]:
-    """Fences the site would not show as code: (line, message)."""
+    """Fences the site would not show as their author meant: (line, message)."""
+    reading = _read(lines)
     problems = []
-    for item in scan(lines):
-        if isinstance(item, Fence):
-            problems += [
-                (
-                    index + 1,
-                    f"this line looks like the end of the code block opened on line {item.start + 1}, but only a line of exactly {item.fence} closes it",
-                )
-                for index in range(item.start + 1, item.end)
-                if len(lines[index].strip()) > len(item.fence) and not lines[index].strip().strip(item.fence[0])
-            ]
-            continue
-        line = lines[item]
-        fence = FENCE.match(line) if line.startswith(("`", "~")) else None
-        if fence:
-            problems.append(
-                (
-                    item + 1,
-                    f"the code block opened here with {fence['fence']} is never closed: only a line of exactly {fence['fence']} closes it, and until then the site shows it as text",
-                )
+    for block in reading.code:
+        if block.fence:
+            problems += _inside_problems(lines, block.start, block.body, block.fence, block.indent, block.end)
+    for dropped in reading.dropped:
+        problems.append((dropped.start + 1, _dropped_message(lines, dropped)))
+        if dropped.stopped is None:
+            problems += _inside_problems(lines, dropped.start, range(dropped.start + 1, len(lines)), dropped.fence, dropped.indent, None)
+    for fence in reading.swallowed:
+        problems.append(
+            (
+                fence.start + 1,
+                f"this code fence is indented {fence.indent} spaces where no list item or admonition holds it, so the site shows an indented code block "
+                f"with the {fence.fence} lines in it: start the fence at the beginning of the line, or indent it under the list item or admonition it belongs to",
             )
-        elif INDENTED_FENCE.match(line):
-            problems.append((item + 1, "a code fence starts at the beginning of the line; indented, the site shows it as text"))
+        )
+    for index, marks, option in reading.refused:
+        problems.append(
+            (
+                index + 1,
+                f"the site does not open a code block here, because it knows no option '{option}' after {marks}: write the language, then only "
+                '{ .language title="…" } or title="…", hl_lines="…", linenums="…"; until then it shows these lines as text',
+            )
+        )
+    return sorted(problems)
+
+
+def _dropped_message(lines: list[str], dropped: _Dropped) -> str:
+    if dropped.stopped is not None:
+        return (
+            f"this code fence is indented {dropped.indent} spaces, but line {dropped.stopped + 1} inside its block is indented less, so the site shows "
+            "the block as text: indent every line of the block at least as far as its fence"
+        )
+    message = (
+        f"the code block opened here with {dropped.fence} is never closed: only a line of exactly {dropped.fence} closes it, "
+        "and until then the site shows it as text"
+    )
+    later = sum(1 for line in lines[dropped.start + 1 :] if FENCE.match(line.lstrip(" >")))
+    return message + (", and every code block after it" if later > 1 else "")
+
+
+def _inside_problems(lines: list[str], start: int, body: range, fence: str, indent: int, end: int | None) -> list[tuple[int, str]]:
+    """Lines inside a fenced block that show its author meant to close it, or to open another one, there."""
+    problems = []
+    for index in body:
+        content = _shed(lines[index], indent).strip()
+        if len(content) > len(fence) and not content.strip(fence[0]):
+            problems.append(
+                (index + 1, f"this line looks like the end of the code block opened on line {start + 1}, but only a line of exactly {fence} closes it")
+            )
+            return problems
+        opener = _opener(content, 0)
+        if end is not None and opener and opener[0] == fence and opener[1]:
+            runs_on = (
+                f"the code block opened here runs on to line {end + 1}: its closing {fence} is missing before line {index + 1}, "
+                "which looks like the start of another block"
+            )
+            return [(start + 1, runs_on)]
     return problems
 
 
@@ -170,6 +478,7 @@ class Outline:
     tables: tuple[Table, ...]
     links: tuple[Link, ...]
     fence_problems: tuple[tuple[int, str], ...] = ()
+    front_matter: int = 0  # the line that closes front matter at the top of the article; 0 when it has none
 
     @property
     def sections(self) -> tuple[Heading, ...]:
@@ -186,10 +495,10 @@ def outline(text: str) -> Outline:
     headings, code, figures, tables, links = [], [], [], [], []
     lines = text.splitlines()
     in_sources = False
-    table_until = -1  # index of the line after the table being read
+    table_until = _front_matter(lines) + 1  # index of the line after the table being read; front matter is skipped as one
     for item in scan(lines):
         if isinstance(item, Fence):
-            code.append(_code_block(item.start + 1, item.info, "\n".join(lines[item.start + 1 : item.end])))
+            code.append(_code_block(item.start + 1 if item.fence else item.start, item.info, item.code(lines)))
             continue
         if item < table_until:
             continue
@@ -208,7 +517,7 @@ def outline(text: str) -> Outline:
         elif "](" in line:
             figures += [Figure(number, match["src"], match["alt"]) for match in IMAGE.finditer(line)]
             links += [Link(number, match["target"], in_sources) for match in LINK.finditer(line)]
-    return Outline(tuple(headings), tuple(code), tuple(figures), tuple(tables), tuple(links), tuple(fence_problems(lines)))
+    return Outline(tuple(headings), tuple(code), tuple(figures), tuple(tables), tuple(links), tuple(fence_problems(lines)), _front_matter(lines) + 1)
 
 
 def prose_lines(text: str, lang: str | None = None) -> list[tuple[int, str]]:
@@ -223,8 +532,9 @@ def prose_lines(text: str, lang: str | None = None) -> list[tuple[int, str]]:
 
     lines = text.splitlines()
     found = []
+    skipped = _front_matter(lines)  # not the article's prose: reported by title_problems
     for item in scan(lines):
-        if isinstance(item, Fence):
+        if isinstance(item, Fence) or item <= skipped:
             continue
         line = lines[item]
         if "](" in line:
@@ -240,11 +550,6 @@ def prose(text: str) -> str:
 
 def word_count(text: str) -> int:
     return len(WORD.findall(prose(text)))
-
-
-def _fence_end(lines: list[str], start: int, fence: str) -> int | None:
-    """The index of the line that closes the fence opened at `start`, or None when none does."""
-    return next((i for i in range(start + 1, len(lines)) if lines[i].startswith(fence) and not lines[i].rstrip(" \t")[len(fence) :]), None)
 
 
 def _code_block(line: int, info: str, code: str) -> CodeBlock:
@@ -308,13 +613,13 @@ def _cells(row: str) -> list[str]:
     return row.strip().strip("|").split("|")
 
 
-def article_problems(found: Outline) -> list[tuple[int, str]]:
-    """Mistakes within one article: (line, message)."""
-    problems = list(found.fence_problems)
+def heading_problems(found: Outline) -> list[tuple[int, str]]:
+    """Headings without a unique, explicit anchor of the chapter's form: (line, message)."""
+    problems = []
     seen: dict[str, int] = {}
     for heading in found.headings:
         if heading.level == 1:
-            problems.append((heading.line, "the page title comes from topics.yaml; start the article's headings at ##"))
+            continue  # a page title: title_problems
         if heading.anchor is None:
             problems.append(
                 (heading.line, f"heading '{heading.title}' needs an explicit anchor, equal in both languages: '{heading.title} {{ #some-anchor }}'")
@@ -327,6 +632,27 @@ def article_problems(found: Outline) -> list[tuple[int, str]]:
         if heading.anchor in seen:
             problems.append((heading.line, f"anchor '#{heading.anchor}' is already used on line {seen[heading.anchor]}"))
         seen.setdefault(heading.anchor, heading.line)
+    return problems
+
+
+def title_problems(found: Outline) -> list[tuple[int, str]]:
+    """Front matter or a page title in the article: the topic page takes its title, summary and label from topics.yaml."""
+    problems = [(heading.line, "the page title comes from topics.yaml; start the article's headings at ##") for heading in found.headings if heading.level == 1]
+    if found.front_matter:
+        problems.insert(
+            0,
+            (
+                1,
+                f"the article starts with front matter (lines 1–{found.front_matter}), which the page would show as text: "
+                "an article's title, summary and label come from topics.yaml; delete these lines",
+            ),
+        )
+    return problems
+
+
+def code_block_problems(found: Outline) -> list[tuple[int, str]]:
+    """Code blocks the site cannot show as written: (line, message)."""
+    problems = []
     for block in found.code:
         if block.language in REFUSED_FENCES:
             problems.append((block.line, REFUSED_FENCES[block.language]))

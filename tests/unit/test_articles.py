@@ -7,8 +7,25 @@ import re
 
 import markdown
 import pytest
+from mkdocs.utils.yaml import yaml_load
 
-from chapter.articles import alt_problems, article_problems, link_problems, mark_link_languages, outline, parity_problems, prose, prose_lines, word_count
+from chapter.articles import (
+    Fence,
+    alt_problems,
+    code_block_problems,
+    heading_problems,
+    link_problems,
+    mark_link_languages,
+    outline,
+    parity_problems,
+    prose,
+    prose_lines,
+    scan,
+    title_problems,
+    word_count,
+)
+from chapter.facts import markers
+from tools.site import ROOT
 
 RUSSIAN = """\
 ## Как устроено { #how-it-works }
@@ -67,6 +84,11 @@ import torch
 - [NCCL](https://docs.nvidia.com/deeplearning/nccl/)
 - [Paper](https://arxiv.org/abs/1910.02054)
 """
+
+
+def article_problems(found):
+    """Every mistake within one article, as `chapter check` gathers them, in line order."""
+    return sorted([*found.fence_problems, *title_problems(found), *heading_problems(found), *code_block_problems(found)], key=lambda problem: problem[0])
 
 
 def _parity(russian: str, english: str) -> list[tuple[int, str]]:
@@ -185,7 +207,7 @@ def test_a_correct_article_has_no_problems():
             "## A { #a }\n\n```markdown\n- [a](b)\n````\n",
             [
                 (3, "the code block opened here with ``` is never closed: only a line of exactly ``` closes it, and until then the site shows it as text"),
-                (5, "the code block opened here with ```` is never closed: only a line of exactly ```` closes it, and until then the site shows it as text"),
+                (5, "this line looks like the end of the code block opened on line 3, but only a line of exactly ``` closes it"),
             ],
         ),
         (
@@ -195,10 +217,14 @@ def test_a_correct_article_has_no_problems():
             ],
         ),
         (
-            "## A { #a }\n\n  ```python\n  x = 1\n  ```\n",
+            "## A { #a }\n\n  ```python\nx = 1\n  ```\n",
             [
-                (3, "a code fence starts at the beginning of the line; indented, the site shows it as text"),
-                (5, "a code fence starts at the beginning of the line; indented, the site shows it as text"),
+                (
+                    3,
+                    "this code fence is indented 2 spaces, but line 4 inside its block is indented less, so the site shows the block as text: "
+                    "indent every line of the block at least as far as its fence",
+                ),
+                (5, "the code block opened here with ``` is never closed: only a line of exactly ``` closes it, and until then the site shows it as text"),
             ],
         ),
     ],
@@ -284,3 +310,135 @@ def test_what_the_outline_takes_for_code_is_what_the_site_shows_as_code(text):
     in_code = "\n".join(shown)
     assert all(line not in in_code for _, line in prose_lines(text) if line.strip() and not line.startswith(("`", "~")))
     assert ('lang="en"' in mark_link_languages(text, "ru")) == ("arxiv" in text and "arxiv" not in in_code)
+
+
+def _markdown_settings() -> tuple[list[str], dict[str, dict]]:
+    """The site's Markdown extensions and their settings, read from mkdocs.yml as MkDocs reads it."""
+    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    extensions, settings = [], {}
+    for entry in config["markdown_extensions"]:
+        name, options = next(iter(entry.items())) if isinstance(entry, dict) else (entry, None)
+        extensions.append(name)
+        settings[name] = options or {}
+    return extensions, settings
+
+
+EXTENSIONS, EXTENSION_SETTINGS = _markdown_settings()
+
+# Each construct the scanner must read as the site does; nested ones too.
+SNIPPETS = {
+    "admonition": '!!! note "Title"\n\n    ```python\n    x = 1\n      y = 2\n    ```\n\nText after.\n',
+    "admonition without a blank line": "!!! note\n    ```bash\n    ls\n    ```\n",
+    "details": '???+ tip "More"\n\n    ```text\n    out\n    ```\n',
+    "content tabs": '=== "Python"\n\n    ```python\n    print(1)\n    ```\n\n=== "Bash"\n\n    ```bash\n    echo 1\n    ```\n',
+    "list item": "- step one\n\n    ```bash\n    make\n    ```\n\n- step two\n",
+    "list item without a blank line": "1. run\n    ```bash\n    make test\n    ```\n2. read\n",
+    "nested list": "- a\n    - b\n\n        ```python\n        x = 1\n        ```\n",
+    "admonition in a list": "- a\n\n    !!! warning\n\n        ```python\n        x = 1\n        ```\n",
+    "indented code": 'Text.\n\n    hbm = "{fact:h100}"\n    more\n\n    again\n\nAfter.\n',
+    "indented code in a list item": "- item\n\n        code in item\n\nText.\n",
+    "indented code in an admonition": "!!! note\n\n        code in note\n",
+    "paragraph of a nested item": "- a\n    - b\n\n        para of b\n",
+    "lazy continuation": "Text\n    not code\n",
+    "fence in indented code": "Text.\n\n    ```python\n    x = 1\n    ```\n",
+    "fence with a line indented less": "  ```python\nx = 1\n  ```\n",
+    "unclosed, then another block": "```python\nx = 1\n\nText.\n\n~~~bash\nls\n~~~\n",
+    "run on": "```python\nx = 1\n\nText.\n\n```bash\nls\n```\n\n```text\nout\n```\n",
+    "blockquote": "> ```python\n> x = 1\n> ```\n",
+    "backticks inside tildes": "~~~~text\n```\nnot a fence\n```\n~~~~\n",
+    "tab indentation": "- item\n\n\t```python\n\tx = 1\n\t```\n",
+    "blank lines in code": "```python\nx = 1\n\n\ny = 2\n```\n",
+    "definition": "Term\n:   Definition\n\n    ```python\n    x = 1\n    ```\n\n        indented in a definition\n",
+    "footnote": "Text[^1].\n\n[^1]: A note.\n\n    ```text\n    in the note\n    ```\n",
+    "unknown option": "```python foo\nx = 1\n```\n\n```bash\nls\n```\n",
+    "front matter": "---\ntitle: Mine\n---\n\n## A { #a }\n",
+}
+
+
+def _shown_as_code(text: str) -> list[str]:
+    """The text of every <pre> the site's renderer writes for `text`."""
+    rendered = markdown.markdown(text, extensions=EXTENSIONS, extension_configs=EXTENSION_SETTINGS)
+    return [html.unescape(re.sub(r"<[^>]+>", "", code)).strip("\n") for code in re.findall(r"<pre[^>]*>(.*?)</pre>", rendered, re.S)]
+
+
+@pytest.mark.parametrize("text", SNIPPETS.values(), ids=SNIPPETS.keys())
+def test_the_scanner_sees_code_exactly_where_the_site_renders_it(text):
+    lines = text.splitlines()
+    scanned = [item for item in scan(lines) if isinstance(item, Fence)]
+    assert [block.code(lines).strip("\n") for block in scanned] == _shown_as_code(text)
+    in_code = {index for block in scanned for index in range(block.start, block.end + 1)}
+    outside = [item for item in scan(lines) if not isinstance(item, Fence)]
+    assert sorted(in_code | set(outside)) == list(range(len(lines))) and not in_code & set(outside)
+
+
+def test_fenced_code_inside_admonitions_tabs_and_lists_is_code_and_no_mistake():
+    for name in ("admonition", "content tabs", "list item", "nested list", "admonition in a list", "tab indentation"):
+        found = outline(SNIPPETS[name])
+        assert found.code and found.fence_problems == (), name
+    assert [block.code for block in outline(SNIPPETS["admonition"]).code] == ["x = 1\n  y = 2"]
+
+
+def test_indented_code_is_code_to_every_reader_of_the_article():
+    text = SNIPPETS["indented code"]
+    assert [(block.language, block.code) for block in outline(text).code] == [("", 'hbm = "{fact:h100}"\nmore\n\nagain')]
+    assert markers(text) == []
+    assert "hbm" not in prose(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            SNIPPETS["run on"],
+            [(1, "the code block opened here runs on to line 8: its closing ``` is missing before line 6, which looks like the start of another block")],
+        ),
+        (
+            SNIPPETS["fence in indented code"],
+            [
+                (
+                    3,
+                    "this code fence is indented 4 spaces where no list item or admonition holds it, so the site shows an indented code block with the ``` "
+                    "lines in it: start the fence at the beginning of the line, or indent it under the list item or admonition it belongs to",
+                )
+            ],
+        ),
+        (
+            SNIPPETS["unclosed, then another block"],
+            [
+                (
+                    1,
+                    "the code block opened here with ``` is never closed: only a line of exactly ``` closes it, and until then the site shows it as text, "
+                    "and every code block after it",
+                )
+            ],
+        ),
+        (
+            SNIPPETS["unknown option"],
+            [
+                (
+                    1,
+                    "the site does not open a code block here, because it knows no option 'foo' after ```: write the language, then only "
+                    '{ .language title="…" } or title="…", hl_lines="…", linenums="…"; until then it shows these lines as text',
+                ),
+                # so the bare ``` below it opens the block, which the next block's closing line closes
+                (3, "the code block opened here runs on to line 7: its closing ``` is missing before line 5, which looks like the start of another block"),
+            ],
+        ),
+    ],
+    ids=["run on", "fence in indented code", "unclosed before other blocks", "unknown option"],
+)
+def test_fences_the_site_reads_otherwise_are_named_where_they_open(text, expected):
+    assert outline(text).fence_problems == tuple(expected)
+
+
+def test_front_matter_is_named_on_line_1_and_is_not_prose():
+    text = "---\ntitle: My own title\ntags: [a, b]\n---\n\n## A { #a }\n\nText.\n"
+    assert title_problems(outline(text)) == [
+        (
+            1,
+            "the article starts with front matter (lines 1–4), which the page would show as text: "
+            "an article's title, summary and label come from topics.yaml; delete these lines",
+        )
+    ]
+    assert "title" not in prose(text) and "Text." in prose(text)
+    assert title_problems(outline("## A { #a }\n\n---\n\nText.\n\n---\n")) == []
