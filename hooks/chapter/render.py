@@ -20,12 +20,16 @@ from . import filters
 from .articles import mark_link_languages
 from .catalogue import LANGUAGES, Catalogue, Label, Topic
 from .errors import ChapterError
-from .facts import NO_FACTS, Fact, Registry, quantity, substitute
+from .facts import NO_FACTS, Fact, Registry, quantity
 from .glossary import Glossary
 from .language import STRINGS, long_date, translate, translate_count
+from .quotes import Found, Quote, Quoted, quote_markers, resolve, resolve_text
 from .translations import INTRO, Lag, PairState
 from .urls import FACTS_PATH, GLOSSARY_PATH, INDEX, article_source, language_url, relative_url, topic_path
 from .wording import cyrillic
+
+# What a page's front matter may name in `chapter:`; render() dispatches on it.
+PAGE_KINDS = ("index", "topic", "glossary", "facts")
 
 
 class PageError(ChapterError):
@@ -33,10 +37,21 @@ class PageError(ChapterError):
 
 
 @dataclass(frozen=True)
+class Quoting:
+    """A topic page's fact markers, which its Markdown carries as tokens until `PageRenderer.finish` resolves them in its HTML."""
+
+    source: str  # the article, relative to the docs folder, for messages
+    lang: str
+    here: str  # the page's path, which the links to the facts page are relative to
+    quotes: tuple[Quote, ...]
+
+
+@dataclass(frozen=True)
 class RenderedPage:
     title: str
     description: str
     markdown: str
+    quoting: Quoting | None = None  # a topic page's article, whose HTML the build finishes and checks; None: no article
 
 
 @dataclass(frozen=True)
@@ -149,7 +164,7 @@ class PageRenderer:
         self,
         catalogue: Catalogue,
         templates_dir: Path,
-        docs_dir: Path,
+        articles: Mapping[tuple[str, str], str] | None = None,
         glossary: Glossary | None = None,
         translations: Mapping[str, PairState] | None = None,
         registry: Registry | None = None,
@@ -162,7 +177,7 @@ class PageRenderer:
         self.registry = registry or NO_FACTS
         self.fact_uses = fact_uses or {}
         self.today = today or datetime.date.min  # without a day to judge by, no fact is overdue
-        self.docs_dir = docs_dir
+        self.articles = articles or {}  # the text of each article, by (slug, language), as the project check read it
         # Looked up once per page; a scan of the catalogue per page would make big builds quadratic.
         self.positions = {topic.slug: position for position, topic in enumerate(catalogue.topics)}
         self.macros: dict[str, object] = {}
@@ -190,7 +205,7 @@ class PageRenderer:
             if not isinstance(slug, str) or slug not in self.positions:
                 raise PageError(f"front matter names topic {slug!r}, which topics.yaml does not list")
             return self.topic(self.catalogue.topics[self.positions[slug]], lang)
-        raise PageError(f"unknown chapter page kind {kind!r}; expected 'index', 'topic' or 'glossary'")
+        raise PageError(f"unknown chapter page kind {kind!r}; expected one of: {', '.join(PAGE_KINDS)}")
 
     def index(self, lang: str, markdown: str) -> RenderedPage:
         chapter = self.catalogue.chapter
@@ -303,14 +318,27 @@ class PageRenderer:
             reviewed=_date(lang, topic.reviewed) if topic.reviewed else None,
             chapter=(topic.origin.title if topic.origin else self.catalogue.chapter.title)[lang],
         )
-        article = self._article(topic, lang)
+        quoted = self._article(topic, lang)
+        article = quoted.text if quoted is not None else None
         pair = self.translations.get(topic.slug)
         lags = pair.behind[lang] if pair is not None and article is not None else ()
         if lags:
             article = self._with_lag_marks(article or "", lags, topic.slug, lang)
         body = article if article is not None else str(macros.missing_article())
         pager = macros.pager(previous=neighbours[0], next=neighbours[1])
-        return RenderedPage(topic.title[lang], topic.summary[lang], _join(str(header), body, str(pager)))
+        quoting = Quoting(article_source(topic.slug, lang), lang, here, quoted.quotes) if quoted is not None else None
+        return RenderedPage(topic.title[lang], topic.summary[lang], _join(str(header), body, str(pager)), quoting)
+
+    def finish(self, html: str, quoting: Quoting) -> tuple[str, list[Found]]:
+        """A topic page's HTML with each fact marker shown as its place allows, and (line, column, rule, message) of those that cannot be.
+
+        After Markdown, so the data of facts.yaml is never read as Markdown: the link is escaped once, by its template.
+        """
+        return resolve(html, quoting.quotes, lambda fact_id: self._fact_link(fact_id, quoting.lang, quoting.here))
+
+    def finish_text(self, text: str, quoting: Quoting) -> str:
+        """Escaped plain text of the page, such as an entry of its table of contents, with each fact as its plain value."""
+        return resolve_text(text, quoting.quotes, lambda fact_id: self._fact_value(fact_id, quoting.lang))
 
     def _with_lag_marks(self, article: str, lags: tuple[Lag, ...], slug: str, lang: str) -> str:
         """The article with a notice at its top naming the lagging sections, and a mark under each one's heading."""
@@ -337,19 +365,25 @@ class PageRenderer:
     def _template(self, name: str, lang: str) -> jinja2.Template:
         return self.env.get_template(name, globals={"lang": lang, "other_lang": _other(lang), "t": STRINGS[lang]})
 
-    def _article(self, topic: Topic, lang: str) -> str | None:
-        path = self.docs_dir / article_source(topic.slug, lang)
-        if not path.is_file():
+    def _article(self, topic: Topic, lang: str) -> Quoted | None:
+        """The article's Markdown with its fact markers as tokens (facts are shown after Markdown, in `finish`)."""
+        text = self.articles.get((topic.slug, lang))
+        if text is None:
             return None
-        here = topic_path(topic.slug)
-        return substitute(mark_link_languages(path.read_text(encoding="utf-8"), lang), lambda fact_id: self._quote_fact(fact_id, lang, here))
+        quoted = quote_markers(text)
+        return Quoted(mark_link_languages(quoted.text, lang), quoted.quotes)
 
-    def _quote_fact(self, fact_id: str, lang: str, here: str) -> str:
+    def _fact_link(self, fact_id: str, lang: str, here: str) -> str | None:
+        """The fact's value linked to its entry on the facts page, as HTML; None for an id facts.yaml does not have."""
         fact = self.registry.fact(fact_id)
         if fact is None:
-            raise PageError(f"{{fact:{fact_id}}} names no fact in facts.yaml")
+            return None
         cite = translate(lang, "facts.cite", source=fact.source.title, date=long_date(lang, fact.as_of))
         return str(self._macros(lang).fact(value=quantity(fact, lang), href=relative_url(here, f"{FACTS_PATH}#{fact.id}"), cite=cite)).strip()
+
+    def _fact_value(self, fact_id: str, lang: str) -> str | None:
+        fact = self.registry.fact(fact_id)
+        return quantity(fact, lang) if fact is not None else None
 
     def _badge(self, label: Label, lang: str, href: str | None) -> Badge:
         return Badge(label.id, label.name[lang], href)

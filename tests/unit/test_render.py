@@ -38,8 +38,8 @@ terms:
 
 
 @pytest.fixture
-def renderer(catalogue, tmp_path):
-    return PageRenderer(catalogue, TEMPLATES, tmp_path, glossary=GLOSSARY)
+def renderer(catalogue):
+    return PageRenderer(catalogue, TEMPLATES, glossary=GLOSSARY)
 
 
 def _soup(markdown: str) -> BeautifulSoup:
@@ -85,32 +85,31 @@ def test_first_and_last_topics_have_one_neighbour(renderer, catalogue):
     assert last.select('a[rel="next"]') == [] and len(last.select('a[rel="prev"]')) == 1
 
 
-def test_missing_article_is_announced_and_written_article_replaces_the_notice(renderer, catalogue, tmp_path):
+def test_missing_article_is_announced_and_written_article_replaces_the_notice(renderer, catalogue):
     meta = {"chapter": "topic", "topic": "pruning"}
     assert _soup(renderer.render(meta, "", "ru").markdown).select(".ci-missing")
-    (tmp_path / "articles").mkdir()
-    (tmp_path / "articles" / "pruning.ru.md").write_text("## Раздел { #part }\n\nТекст.\n", encoding="utf-8")
+    renderer = PageRenderer(catalogue, TEMPLATES, {("pruning", "ru"): "## Раздел { #part }\n\nТекст.\n"}, glossary=GLOSSARY)
     markdown = renderer.render(meta, "", "ru").markdown
     assert "## Раздел { #part }" in markdown and "ci-missing" not in markdown
     assert "ci-missing" in renderer.render(meta, "", "en").markdown
 
 
-def test_origin_links_to_its_chapter_when_the_catalogue_knows_the_address(catalogue, tmp_path):
+def test_origin_links_to_its_chapter_when_the_catalogue_knows_the_address(catalogue):
     mlops = next(c for c in catalogue.chapters if c.id == "mlops")
     linked = dataclasses.replace(mlops, url="https://example.org/mlops/")
     topics = tuple(dataclasses.replace(t, origin=linked) if t.origin == mlops else t for t in catalogue.topics)
-    renderer = PageRenderer(dataclasses.replace(catalogue, topics=topics), TEMPLATES, tmp_path)
+    renderer = PageRenderer(dataclasses.replace(catalogue, topics=topics), TEMPLATES)
     soup = _soup(renderer.render({"chapter": "topic", "topic": "kubernetes"}, "", "ru").markdown)
     link = soup.select_one(".ci-heading__origin a")
     assert link["href"] == "https://example.org/mlops/" and link.get_text() == "«MLOps»"
-    unlinked = _soup(PageRenderer(catalogue, TEMPLATES, tmp_path).render({"chapter": "topic", "topic": "kubernetes"}, "", "ru").markdown)
+    unlinked = _soup(PageRenderer(catalogue, TEMPLATES).render({"chapter": "topic", "topic": "kubernetes"}, "", "ru").markdown)
     assert unlinked.select_one(".ci-heading__origin").get_text() == "Эта тема — из главы «MLOps»."
 
 
-def test_catalogue_text_is_escaped(catalogue, tmp_path):
+def test_catalogue_text_is_escaped(catalogue):
     hostile = "<img src=x onerror=alert(1)>"
     topic = dataclasses.replace(catalogue.topics[0], title=Text(hostile, hostile), summary=Text(hostile, hostile))
-    renderer = PageRenderer(dataclasses.replace(catalogue, topics=(topic, *catalogue.topics[1:])), TEMPLATES, tmp_path)
+    renderer = PageRenderer(dataclasses.replace(catalogue, topics=(topic, *catalogue.topics[1:])), TEMPLATES)
     for page in (renderer.render({"chapter": "index"}, "", "ru"), renderer.render({"chapter": "topic", "topic": topic.slug}, "", "ru")):
         soup = _soup(page.markdown)
         assert soup.find("img") is None
