@@ -17,13 +17,20 @@ ifneq ($(SOURCE_DATE_EPOCH),)
 export SOURCE_DATE_EPOCH
 endif
 
-.PHONY: serve build test check lint properdocs chromium
+.PHONY: serve build publish test check lint properdocs lock chromium
 
 serve: $(INSTALLED)
 	$(BIN)/mkdocs serve
 
+# A preview: without SITE_URL the pages name no absolute address and there is no sitemap.
 build: $(INSTALLED)
 	$(BIN)/mkdocs build --strict
+
+# The site to publish, at the address SITE_URL gives: every page names it as its canonical and hreflang
+# address, and the sitemap lists it. A loopback address is refused (CI609).
+publish: $(INSTALLED)
+	@test -n "$(SITE_URL)" || { echo "make publish needs SITE_URL, the address the site is published at: SITE_URL=https://example.org/chapter/ make publish" >&2; exit 1; }
+	SITE_URL="$(SITE_URL)" $(BIN)/mkdocs build --strict
 
 # One test file to a worker, on every core (module-scoped fixtures such as the accessibility walk run once).
 test: lint $(NODE_INSTALLED) chromium
@@ -42,21 +49,36 @@ lint: $(INSTALLED)
 
 # The same site built by ProperDocs, the maintained continuation of MkDocs 1.x, in a virtual
 # environment of its own: it must be byte for byte MkDocs' site, apart from the generator line.
+# Its packages (requirements-properdocs.in) are installed from their own lock, each file checked against its hash.
 PROPERDOCS := .venv-properdocs
-PROPERDOCS_VERSION := 1.6.7
 properdocs: $(INSTALLED)
 	python3 -m venv $(PROPERDOCS)
-	$(PROPERDOCS)/bin/python -m pip install --quiet --constraint constraints.txt --editable . properdocs==$(PROPERDOCS_VERSION)
+	$(PROPERDOCS)/bin/python -m pip install --quiet --require-hashes --requirement requirements-properdocs.lock
+	$(PROPERDOCS)/bin/python -m pip install --quiet --no-deps --no-build-isolation --editable .
 	rm -rf build/engines
 	$(BIN)/mkdocs build --strict --quiet --site-dir build/engines/mkdocs
 	$(PROPERDOCS)/bin/properdocs build --strict --quiet --config-file mkdocs.yml --site-dir build/engines/properdocs
 	$(BIN)/python tools/same_site.py build/engines/mkdocs build/engines/properdocs
 
-$(INSTALLED): pyproject.toml constraints.txt
+# Every package from requirements.lock, each file checked against its hash (pip and setuptools among them), then the
+# chapter itself: editable, with nothing more installed, built by the locked setuptools rather than one fetched for the build.
+$(INSTALLED): pyproject.toml constraints.txt requirements.lock
 	python3 -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet --constraint constraints.txt --editable ".[test]"
+	$(BIN)/python -m pip install --quiet --require-hashes --requirement requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation --editable .
 	touch $@
+
+# The locks, after a change to constraints.txt, pyproject.toml or requirements-properdocs.in: pip-compile pins what
+# they name and records the hash of every file of each release (wheels for every platform, the source archive), as the
+# package index publishes them; a local pip configuration (a mirror, a folder of wheels) is left out.
+PIP_TOOLS_VERSION := 7.6.2
+LOCKER := build/venv-lock
+PIP_COMPILE := PIP_CONFIG_FILE=/dev/null CUSTOM_COMPILE_COMMAND="make lock" $(LOCKER)/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras --no-emit-find-links
+lock:
+	python3 -m venv $(LOCKER)
+	$(LOCKER)/bin/python -m pip install --quiet pip-tools==$(PIP_TOOLS_VERSION)
+	$(PIP_COMPILE) --output-file requirements.lock constraints.txt
+	$(PIP_COMPILE) --output-file requirements-properdocs.lock pyproject.toml requirements-properdocs.in
 
 # axe-core and Lighthouse for the accessibility and quality gates, at the versions
 # package-lock.json pins; reinstalled whenever the lockfile changes.

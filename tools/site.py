@@ -28,8 +28,16 @@ MINI = ROOT / "tests" / "fixtures" / "mini"
 GENERATED = shutil.ignore_patterns("__pycache__", "topics", "*.egg-info", "*.ru.svg", "*.en.svg")
 
 
-def mkdocs(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+# The address the suite's builds are published at, as `make publish` sets SITE_URL: pages name it in their canonical and
+# hreflang links and the sitemap lists it. A build given None has no address (a preview): it names none and has no sitemap.
+PUBLISHED = "https://chapter.example.org/"
+
+
+def mkdocs(*args: str, cwd: Path, site_url: str | None = PUBLISHED) -> subprocess.CompletedProcess:
+    """MkDocs on a copy of the project, with SITE_URL set to `site_url` (or unset), whatever the calling shell has."""
+    env = {name: value for name, value in os.environ.items() if name != "SITE_URL"} | {"NO_MKDOCS_2_WARNING": "1"}
+    if site_url is not None:
+        env["SITE_URL"] = site_url
     return subprocess.run([sys.executable, "-m", "mkdocs", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
 
 
@@ -81,9 +89,9 @@ class BuiltSite:
         return url + (f"#{parts.fragment}" if parts.fragment else "")
 
 
-def build_copy(dest: Path, files: dict[str, str | None] | None = None, *, data: Path = ROOT) -> BuiltSite:
+def build_copy(dest: Path, files: dict[str, str | None] | None = None, *, data: Path = ROOT, site_url: str | None = PUBLISHED) -> BuiltSite:
     project = copy_project(dest / "project", files, data=data)
-    result = mkdocs("build", "--strict", "--site-dir", str(dest / "site"), cwd=project)
+    result = mkdocs("build", "--strict", "--site-dir", str(dest / "site"), cwd=project, site_url=site_url)
     assert result.returncode == 0, result.stdout + result.stderr
     return BuiltSite(project, dest / "site", result.stdout + result.stderr)
 

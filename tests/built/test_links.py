@@ -10,7 +10,8 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from bs4 import BeautifulSoup
 
-SITE_URL = "http://127.0.0.1:8000/"  # mkdocs.yml's default when SITE_URL is not set
+from tools.site import PUBLISHED as SITE_URL  # the address the suite's builds are published at
+
 LINKING = {"a": "href", "link": "href", "script": "src", "img": "src", "source": "src", "iframe": "src"}
 
 

@@ -13,14 +13,14 @@ import sys
 import time
 from pathlib import Path
 
-from tools.site import copy_project
+from tools.site import PUBLISHED, copy_project
 
 COMMIT_TIME = 1_764_000_000  # 2025-11-24 16:00 UTC
 
 
 def _build(project: Path, site: Path, **env: str | None) -> None:
-    """Build with the commit's time as the build date; a variable given as None is unset."""
-    variables = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": str(COMMIT_TIME), **env}
+    """Build as published (so with a sitemap), with the commit's time as the build date; a variable given as None is unset."""
+    variables = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": str(COMMIT_TIME), "SITE_URL": PUBLISHED, **env}
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
         cwd=project,

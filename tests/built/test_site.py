@@ -12,7 +12,7 @@ from chapter.glossary import load_glossary
 from chapter.language import long_date
 from chapter.search import ENTRY
 from chapter.urls import article_source
-from tools.site import search_fragments
+from tools.site import PUBLISHED, search_fragments
 
 LANGS = {"ru": "/", "en": "/en/"}
 GLOSSARY_TITLE = {"ru": "Глоссарий главы", "en": "Glossary of the chapter"}
@@ -137,7 +137,7 @@ def test_previous_and_next_follow_catalogue_order(site, catalogue, lang):
                 assert link is None
 
 
-SITE_URL = "http://127.0.0.1:8000"  # mkdocs.yml's default when SITE_URL is not set
+SITE_URL = PUBLISHED.rstrip("/")  # the address the suite's builds are published at
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -274,7 +274,7 @@ def test_sitemap_lists_every_page_with_absolute_addresses_and_alternates(site, c
 
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
     root = ElementTree.parse(site.root / "sitemap.xml").getroot()
-    base = "http://127.0.0.1:8000"
+    base = SITE_URL
     paths = ["/", "/glossary/", "/facts/"] + [f"/topics/{t.slug}/" for t in catalogue.topics]
     expected = {prefix.rstrip("/") + path for prefix in ("", "/en") for path in paths}
     locations = {}
