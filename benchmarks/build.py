@@ -258,7 +258,7 @@ def control_project(ours: Path, dest: Path) -> Path:
     shutil.copytree(ours, dest, ignore=GENERATED)
     project = check_project(dest)
     catalogue = project.catalogue
-    renderer = PageRenderer(catalogue, dest / TEMPLATES, dest / "docs", glossary=project.glossary)
+    renderer = PageRenderer(catalogue, dest / TEMPLATES, project.articles, glossary=project.glossary)
     sync_localised_figures(dest / "docs")
     for lang in LANGUAGES:
         pages = [(f"{name}.{lang}.md", (dest / "docs" / f"{name}.{lang}.md").read_text(encoding="utf-8")) for name in ("index", "glossary")]

@@ -9,35 +9,42 @@ build of its own, inside the default language's build.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, cast
 
+import mkdocs
 from markupsafe import escape
 from mkdocs.config import base
 from mkdocs.config import config_options as options
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
+from mkdocs.exceptions import MkDocsException, PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
 
 from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES
 from chapter.errors import ChapterError
 from chapter.facts import FACTS
-from chapter.figures import sync_localised_figures
+from chapter.figures import figure_of, figure_sources, orphan_figures, sync_localised_figures
+from chapter.gate import Provenance
 from chapter.language import search_view, translate
-from chapter.project import Project, check_project
+from chapter.markdown import dialect_drift
+from chapter.policy import with_policy
+from chapter.problems import WARNING, Problem, ProblemsFound, blocking
+from chapter.project import Project, review_project
 from chapter.promises import today
-from chapter.render import PageRenderer
+from chapter.render import PageRenderer, Quoting
 from chapter.search import index_site
 from chapter.sources import navigation, sync_topic_sources
+from chapter.staging import Staging, WarningCount, discard, publish, stage
 from chapter.theme_fixes import THEME_SCRIPTS, page_problems, theme_problems
-from chapter.urls import absolute_alternates
+from chapter.urls import absolute_alternates, article_source, loopback_problem
 
 TEMPLATES = "chapter"  # the chapter's templates, inside the theme's custom_dir
 
@@ -51,11 +58,21 @@ class ChapterSettings(base.Config):
 
 @dataclass(frozen=True)
 class Build:
-    """What one build (all its languages) reads: its config, the validated project and the renderer."""
+    """What one build (all its languages) reads: its config, the validated project and the renderer; and the sources of what it writes."""
 
     config: MkDocsConfig
     project: Project
     renderer: PageRenderer
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class Publication:
+    """Where the outermost build writes instead of the site folder its config named, which is given back when the build ends."""
+
+    config: MkDocsConfig
+    site_dir: str
+    staging: Staging
 
 
 class ChapterPlugin(BasePlugin[ChapterSettings]):
@@ -65,6 +82,10 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
     def __init__(self) -> None:
         self.serving = False
         self.current: Build | None = None
+        self.warnings: WarningCount | None = None  # the running build's warnings, under strict
+        self.publication: Publication | None = None  # the running build's staging folder
+        # Topic pages whose fact markers wait, as tokens, for their HTML: by language and source, from on_page_markdown to on_page_content.
+        self.quoting: dict[tuple[str, str], Quoting] = {}
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.serving = command == "serve"
@@ -74,17 +95,14 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         # Runs before the site folder is cleaned, so a broken catalogue leaves the last build in place.
         if self.current is not None and config is self.current.config:
             return config
+        self._count_warnings(config)  # first, so that the catalogue's own warnings count too
         _check_languages(config)
+        if drift := dialect_drift(config.markdown_extensions, config.mdx_configs):
+            raise PluginError(drift)
+        if not self.serving and (loopback := loopback_problem(config.site_url, Path(config.config_file_path))):
+            raise PluginError(loopback.text())
         docs_dir = Path(config.docs_dir)
-        try:
-            project = check_project(Path(config.config_file_path).parent, docs_dir, strict=config.strict, warn=log.warning)
-        except ChapterError as error:
-            if not (self.serving and self.current):
-                raise PluginError(f"the chapter cannot be built:\n{error}") from None
-            # Logged outside "mkdocs": under strict mode a warning there would fail the rebuild, and MkDocs
-            # stalls every request after a failed rebuild.
-            _serve_log().error("the chapter cannot be rebuilt; the site shows the last good catalogue until this is fixed:\n%s", error)
-            project = self.current.project
+        project = self._project(config)
         if not config.theme.custom_dir:
             raise PluginError(f"mkdocs.yml: theme.custom_dir must be set; the chapter's templates live in its {TEMPLATES}/ folder")
         changed = theme_problems(Path(folder) for folder in config.theme.dirs if folder != config.theme.custom_dir)
@@ -95,22 +113,58 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         renderer = PageRenderer(
             project.catalogue,
             Path(config.theme.custom_dir) / TEMPLATES,
-            docs_dir,
+            project.articles,
             glossary=project.glossary,
             translations=project.translations,
             registry=project.registry,
             fact_uses=project.fact_uses,
             today=today(),
         )
-        self.current = Build(config, project, renderer)
+        root = Path(config.config_file_path).parent
+        provenance = Provenance.of_project(root, Path(config.theme.custom_dir), ("mkdocs.yml", "topics.yaml", "glossary.yaml", FACTS), live=self.serving)
+        self.current = Build(config, project, renderer, provenance)
         return config
+
+    def _project(self, config: MkDocsConfig) -> Project:
+        """The project as `chapter check` sees it: the same checks, stopping on errors, and on warnings under strict; notices are logged."""
+        review = review_project(Path(config.config_file_path).parent, Path(config.docs_dir))
+        stopping = blocking(review.problems, strict=config.strict)
+        for problem in review.problems:
+            if problem not in stopping:
+                (log.warning if problem.severity == WARNING else log.info)(problem.text())
+        if not stopping and review.project is not None:
+            return review.project
+        error = ProblemsFound(stopping)
+        if not (self.serving and self.current):
+            raise PluginError(f"the chapter cannot be built:\n{error}")
+        # Logged outside "mkdocs": under strict mode a warning there would fail the rebuild, and MkDocs
+        # stalls every request after a failed rebuild.
+        _serve_log().error("the chapter cannot be rebuilt; the site shows the last good catalogue until this is fixed:\n%s", error)
+        return self.current.project
 
     def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[..., Any]) -> LiveReloadServer:
         # facts.yaml is optional, and mkdocs.yml's `watch:` refuses a path that does not exist: watched from here where there is one.
         facts = Path(config.config_file_path).parent / FACTS
         if facts.is_file():
             server.watch(str(facts))
+        # After a failed rebuild MkDocs' server holds every request until a rebuild succeeds; the failure is
+        # reported instead, and the last good site, untouched in the served folder, goes on being served.
+        server.builder = _keep_serving(server.builder)
         return server
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        # Once every check of on_config has passed, and before MkDocs empties the site folder: the outermost build
+        # writes into a staging folder beside it instead, which on_post_build publishes as its very last step.
+        # mkdocs-static-i18n builds the other languages into the same config.site_dir, so they are staged with it.
+        if _i18n(config).building:
+            return
+        self._end_publication()
+        try:
+            staging = stage(Path(config.site_dir))
+        except ChapterError as error:
+            raise PluginError(str(error)) from None
+        self.publication = Publication(config, config.site_dir, staging)
+        config.site_dir = str(staging.folder)
 
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
         # The language of this build is known from here on, not yet in on_config.
@@ -127,11 +181,17 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         docs = Path(config.docs_dir)
         for file in [f for f in files if f.src_uri.startswith(THEME_SCRIPTS) and docs not in Path(f.abs_src_path or "").parents]:
             files.remove(file)
+        # A figure no article shows (CI607) is not published, nor its copy in any language: nothing ships unseen.
+        orphans = set(orphan_figures([path.name for path in figure_sources(docs)], self._build().project.figures_shown))
+        for file in [f for f in files if figure_of(f.src_uri) in orphans]:
+            files.remove(file)
+        for file in files:
+            self._build().provenance.record(Path(file.abs_dest_path), Path(file.abs_src_path or ""), f"{config.theme.name} theme: {file.src_uri}")
         return files
 
     def on_page_context(self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation) -> TemplateContext:
         # mkdocs-static-i18n has pointed config.extra.alternate at this page's counterparts by now.
-        alternates = absolute_alternates(config.site_url or "", getattr(config.extra, "alternate", []))
+        alternates = absolute_alternates(config.site_url, getattr(config.extra, "alternate", []))
         return _with(context, hreflang=alternates, search=search_view(config.theme["language"]))
 
     def on_template_context(self, context: TemplateContext, /, *, template_name: str, config: MkDocsConfig) -> TemplateContext:
@@ -149,29 +209,118 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         # arrive escaped there and are not escaped twice where a template does escape.
         page.meta["title"] = escape(rendered.title)
         page.meta["description"] = escape(rendered.description)
+        if rendered.quoting is not None:
+            self.quoting[config.theme["language"], page.file.src_uri] = rendered.quoting
         return rendered.markdown
+
+    def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+        # The facts an article quotes are shown once Markdown is done, so facts.yaml's text is never read as Markdown.
+        quoting = self.quoting.pop((config.theme["language"], page.file.src_uri), None)
+        if quoting is None:
+            return html
+        renderer = self._build().renderer
+        html, found = renderer.finish(html, quoting)
+        if found:
+            docs = Path(config.docs_dir)
+            root = Path(config.config_file_path).parent
+            source = str((docs.relative_to(root) if docs.is_relative_to(root) else docs) / quoting.source)
+            raise PluginError(str(ProblemsFound([Problem(source, line, column, rule, message) for line, column, rule, message in found])))
+        _retitle(page.toc, lambda title: renderer.finish_text(title, quoting))
+        return html
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         changed = page_problems(output)
         if changed:
             raise PluginError(f"{page.url or '/'}: " + "\n".join(changed))
-        return output
+        # A topic page is written from its article (where there is one), not from its generated stub in docs/topics/.
+        if page.meta.get("chapter") == "topic":
+            article = Path(config.docs_dir) / article_source(str(page.meta.get("topic")), config.theme["language"])
+            source = article if article.is_file() else Path(config.config_file_path).parent / "topics.yaml"
+            self._build().provenance.record(Path(page.file.abs_dest_path), source, source.name)
+        return with_policy(output, page.content or "", live=self.serving)
+
+    def on_post_template(self, output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:
+        # Static templates (the 404 page) have no page events; the sitemap is not a page.
+        if template_name == "sitemap.xml" and not config.site_url:
+            # No published address (`mkdocs serve` always sets one): a sitemap's addresses must be absolute, so none is
+            # written (MkDocs skips a template whose output is empty).
+            return ""
+        return with_policy(output_content, live=self.serving) if template_name.endswith(".html") else output_content
 
     @event_priority(-200)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         # Runs after mkdocs-static-i18n's (priority -100), which builds the other languages inside the
         # default one's; only the outermost build, with every language's pages written, is indexed.
-        if _i18n(config).building or not self.config.search:
+        if _i18n(config).building:
+            return
+        if self.config.search:
+            try:
+                index_site(Path(config.site_dir))
+            except ChapterError as error:
+                raise PluginError(str(error)) from None
+        if problems := self._build().provenance.problems(Path(config.site_dir)):
+            raise PluginError("the site cannot be published:\n" + "\n".join(problem.text() for problem in problems))
+        self._publish()  # the very last step: whatever may still fail goes above this line
+
+    def on_build_error(self, *, error: Exception) -> None:
+        # Whatever stopped the build, in whichever language: its staging folder goes, the site folder stays as it was.
+        self._count_warnings(None)
+        publication = self._end_publication()
+        if publication is not None:
+            discard(publication.staging)
+            log.info("the build was not published; the site folder %s is unchanged", publication.staging.site)
+
+    def _publish(self) -> None:
+        """The finished site replaces the last good one, unless MkDocs is about to refuse the build.
+
+        Under strict, MkDocs counts the build's warnings only after the last on_post_build and
+        then aborts; a build that logged any is dropped here instead of published.
+        """
+        warnings = self._count_warnings(None)
+        publication = self._end_publication()
+        if publication is None:
+            return
+        if warnings:
+            discard(publication.staging)
+            log.info("the build was not published, as strict mode refuses a build with warnings; the site folder %s is unchanged", publication.staging.site)
             return
         try:
-            index_site(Path(config.site_dir))
+            publish(publication.staging)
         except ChapterError as error:
             raise PluginError(str(error)) from None
+
+    def _count_warnings(self, config: MkDocsConfig | None) -> int:
+        """Stop the last count, returning what it saw; with a strict config, start counting anew.
+
+        The count listens where MkDocs' own does, on the engine's logger, from the first event of the
+        build on, so it sees what MkDocs will count (no private attribute of MkDocs is read).
+        """
+        previous, self.warnings = self.warnings, None
+        if previous is not None:
+            _engine_log().removeHandler(previous)
+        if config is not None and config.strict:
+            self.warnings = WarningCount()
+            _engine_log().addHandler(self.warnings)
+        return previous.count if previous is not None else 0
+
+    def _end_publication(self) -> Publication | None:
+        """The running build's publication, its config given back the site folder it named (as `mkdocs gh-deploy` reads it next)."""
+        publication, self.publication = self.publication, None
+        if publication is not None:
+            publication.config.site_dir = publication.site_dir
+        return publication
 
     def _build(self) -> Build:
         if self.current is None:
             raise PluginError("the chapter plugin was asked for a page before on_config read the catalogue")
         return self.current
+
+
+def _retitle(entries: Iterable[AnchorLink], change: Callable[[str], str]) -> None:
+    """Each entry of a table of contents, at every depth, given the title `change` makes of it (titles are HTML)."""
+    for entry in entries:
+        entry.title = change(entry.title)
+        _retitle(entry.children, change)
 
 
 def _with(context: TemplateContext, **values: Any) -> TemplateContext:
@@ -208,3 +357,25 @@ def _serve_log() -> logging.Logger:
         serve_log.addHandler(handler)
         serve_log.propagate = False
     return serve_log
+
+
+def _engine_log() -> logging.Logger:
+    """The logger whose warnings fail a strict build: "mkdocs", or "properdocs" under ProperDocs, which answers to the name mkdocs."""
+    return logging.getLogger(mkdocs.__name__)
+
+
+def _keep_serving(builder: Callable[[], None]) -> Callable[[], None]:
+    """A rebuild for `mkdocs serve` that reports why it failed instead of raising.
+
+    The build's own messages (file and line) are already logged; this adds what the
+    author sees in the browser: the last good site, published only by a build that succeeded.
+    """
+
+    def rebuild() -> None:
+        try:
+            builder()
+        except Exception as error:  # any failure: the served folder holds the last good site either way
+            reason = str(error) if isinstance(error, MkDocsException) else f"{type(error).__name__}: {error}"
+            _serve_log().error("the site was not rebuilt (%s); it shows the last good build until the problems above are fixed", reason)
+
+    return rebuild

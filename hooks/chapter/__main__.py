@@ -1,10 +1,12 @@
 """`chapter` (or `python -m chapter`): the authors' commands, without building the site.
 
-`check` stops on what the build would stop on and also holds articles,
-translations and labels to their promises; `status` shows where every topic
-stands; `new-topic` and `sync` write what an author would otherwise type by
-hand. Every command exits 1 when something needs doing, and `--format github`
-prints each problem as a workflow annotation, on its line of a pull request.
+`check` runs every check the build runs, at the build's strictness, and reports
+the notices the build publishes (the article standard, translations that lag,
+labels past their promise) too; `status` shows where every topic stands;
+`new-topic` and `sync` write what an author would otherwise type by hand. Every
+command exits 1 when something needs doing; `--format github` prints each
+problem as a workflow annotation, on its line of a pull request, and `--format
+json` as data, both from the same problem objects as the text.
 """
 
 from __future__ import annotations
@@ -16,10 +18,13 @@ from pathlib import Path
 from .authoring import NewTopic, add_topic, sync_pairs
 from .catalogue import LANGUAGES
 from .errors import ChapterError
-from .project import CATALOGUE, GLOSSARY, check_project
+from .problems import NOTICE, Problem, ProblemsFound, as_json, blocking
+from .project import CATALOGUE, GLOSSARY, check_project, review_project
 from .promises import today
-from .report import annotation, status_rows, status_table
+from .report import status_rows, status_table
 from .schema import schema_files
+
+FORMATS = ("text", "github", "json")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,13 +35,20 @@ def main(argv: list[str] | None = None) -> int:
         sub = commands.add_parser(name, help=help, description=help)
         sub.add_argument("--root", type=Path, default=Path("."), help="the project folder (default: the current one)")
         if formats:
-            sub.add_argument("--format", choices=("text", "github"), default="text", help="github: workflow annotations on the lines of a pull request")
+            sub.add_argument(
+                "--format", choices=FORMATS, default="text", help="github: workflow annotations on the lines of a pull request; json: a list of problems"
+            )
         return sub
 
     check = command("check", f"validate {CATALOGUE}, {GLOSSARY}, the articles, the figures, the translations and the labels", formats=True)
     check.add_argument("root_folder", nargs="?", type=Path, metavar="root", help="the project folder, as --root")
-    check.add_argument("--strict", action="store_true", help="treat warnings as errors, as `mkdocs build --strict` does")
-    check.add_argument("--drafts", action="store_true", help="check only what the build checks: no article standard, translations or label promises")
+    check.add_argument(
+        "--strict",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="warnings stop the check, as they stop the chapter's build (mkdocs.yml is strict); --no-strict lets them pass",
+    )
+    check.add_argument("--drafts", action="store_true", help="stop only on what stops the build: leave out the notices the build publishes")
     status = command("status", "where each topic stands: its articles, its translation, its label", formats=True)
     status.add_argument("--markdown", action="store_true", help="a Markdown table, for a pull request's job summary")
     sync = command("sync", "record that a topic's two articles are in step: after updating a translation, or after a change that needs none")
@@ -59,12 +71,12 @@ def main(argv: list[str] | None = None) -> int:
     root: Path = getattr(args, "root_folder", None) or args.root
     if args.command == "schema":
         return _schema(root, check=args.check)
-    github = getattr(args, "format", "text") == "github"
+    output = getattr(args, "format", "text")
     try:
         if args.command == "check":
-            return _check(root, strict=args.strict, drafts=args.drafts, github=github)
+            return _check(root, strict=args.strict, drafts=args.drafts, output=output)
         if args.command == "status":
-            return _status(root, markdown=args.markdown, github=github)
+            return _status(root, markdown=args.markdown, output=output)
         if args.command == "sync":
             return _sync(root, args.slugs, args.section, every=args.all, prune=args.prune, parser=parser)
         topic = NewTopic(
@@ -76,43 +88,48 @@ def main(argv: list[str] | None = None) -> int:
             args.after,
         )
         written = add_topic(root, topic, today())
+    except ProblemsFound as found:
+        _report(found.problems, output)
+        return 1
     except ChapterError as error:
-        _report(str(error), github)
+        print(str(error), file=sys.stderr)
         return 1
     print("written: " + ", ".join(str(path.relative_to(root)) for path in written))
     print(f"the topic builds now; write its articles, then run `chapter sync {args.slug}`")
     return 0
 
 
-def _report(errors: str, github: bool) -> None:
-    """Problems to stderr; as annotations to stdout, where the workflow runner reads its commands."""
-    for line in errors.splitlines():
-        if github:
-            print(annotation(line, "error"))
+def _report(problems: list[Problem], output: str) -> None:
+    """Problems as text to stderr; as annotations or JSON to stdout, where a workflow or a program reads them."""
+    if output == "json":
+        print(as_json(problems))
+    for problem in problems if output != "json" else ():
+        if output == "github":
+            print(problem.annotation())
         else:
-            print(line, file=sys.stderr)
+            print(problem.text(), file=sys.stderr)
 
 
-def _check(root: Path, *, strict: bool, drafts: bool, github: bool) -> int:
-    def warn(message: str) -> None:
-        if github:
-            print(annotation(message, "warning"))
-        else:
-            print(f"warning: {message}", file=sys.stderr)
-
-    catalogue = check_project(root, strict=strict, warn=warn, standard=not drafts).catalogue
-    print(f"{CATALOGUE}: {len(catalogue.topics)} topics, {len(catalogue.borrowed)} of them from other chapters; no problems found")
+def _check(root: Path, *, strict: bool, drafts: bool, output: str) -> int:
+    review = review_project(root)
+    shown = [problem for problem in review.problems if not (drafts and problem.severity == NOTICE)]
+    _report(shown, output)
+    stopping = [problem for problem in shown if problem.severity == NOTICE] + blocking(shown, strict=strict)
+    if stopping or review.project is None:
+        return 1
+    catalogue = review.project.catalogue
+    if output == "text":
+        found = f"{len(shown)} warnings that do not stop it" if shown else "no problems found"
+        print(f"{CATALOGUE}: {len(catalogue.topics)} topics, {len(catalogue.borrowed)} of them from other chapters; {found}")
     return 0
 
 
-def _status(root: Path, *, markdown: bool, github: bool) -> int:
+def _status(root: Path, *, markdown: bool, output: str) -> int:
     project = check_project(root)
     rows = status_rows(project, root, today())
     print(status_table(rows, markdown=markdown))
-    if github:
-        for row in rows:
-            for problem in row.problems:
-                print(annotation(problem, "warning"))
+    if output != "text":
+        _report([problem for row in rows for problem in row.problems], output)
     return 1 if any(row.problems for row in rows) else 0
 
 

@@ -15,7 +15,8 @@ from pathlib import Path
 from .catalogue import LANGUAGES, Catalogue
 from .errors import ChapterError
 from .loader import SLUG_PATTERN, parse_catalogue
-from .project import CATALOGUE, DOCS, Project, check_project
+from .problems import ERROR, ProblemsFound, blocking
+from .project import CATALOGUE, DOCS, Project, check_project, review_project
 from .translations import RECORD_PATH, read_record, stamp, write_record
 from .urls import article_source
 
@@ -119,9 +120,22 @@ def _insert(text: str, entry: str, catalogue: Catalogue, after: str | None) -> s
     return body + ("\n" if spaced else "") + entry
 
 
+def _project_for_sync(root: Path, *, rewrite: bool) -> tuple[Project, bool]:
+    """The project, and whether translations.yaml is damaged, which only a sync of every pair may write anew."""
+    review = review_project(root)
+    record = f"{DOCS}/{RECORD_PATH}"
+    damaged = any(problem.file == record and problem.severity == ERROR for problem in review.problems)
+    stopping = [problem for problem in blocking(review.problems, strict=False) if not (rewrite and problem.file == record)]
+    if stopping or review.project is None:
+        raise ProblemsFound(stopping)
+    return review.project, damaged
+
+
 def sync_pairs(root: Path, slugs: Iterable[str] | None, sections: Iterable[str] = (), *, prune: bool = False) -> list[str]:
     """Record the named pairs (None: every pair), or only their named sections, as in step; what changed, for the author."""
-    project: Project = check_project(root)
+    docs = root / DOCS
+    path = docs / RECORD_PATH
+    project, damaged = _project_for_sync(root, rewrite=slugs is None)
     wanted = list(project.translations if slugs is None else slugs)
     unknown = [slug for slug in wanted if slug not in project.translations]
     if unknown:
@@ -135,9 +149,7 @@ def sync_pairs(root: Path, slugs: Iterable[str] | None, sections: Iterable[str] 
         missing = [anchor for anchor in chosen if anchor not in anchors]
         if missing:
             raise AuthoringError(f"{slug!r} has no section {missing[0]!r}; its sections are: {', '.join(sorted(anchors))}")
-    docs = root / DOCS
-    path = docs / RECORD_PATH
-    record, _ = read_record(path)
+    record = {} if damaged else read_record(path)[0]  # a damaged record is written again from the articles
     done = []
     for slug in wanted:
         texts = {lang: (docs / article_source(slug, lang)).read_text(encoding="utf-8") for lang in LANGUAGES}

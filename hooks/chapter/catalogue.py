@@ -9,6 +9,8 @@ from typing import Any
 
 LANGUAGES = ("ru", "en")
 DEFAULT_LANGUAGE = LANGUAGES[0]  # served at the site root; the others under /<lang>/
+LINE_LIMIT = 400  # characters of a one-line text field: a summary, a meaning, a definition
+TITLE_LIMIT = 120  # characters of a title or a name
 
 
 @dataclass(frozen=True)
@@ -22,15 +24,18 @@ class Text:
         return getattr(self, lang)
 
 
-def entry(kind: str, description: str, *, of: type | None = None, unique: str | None = None, needs: str | None = None) -> dict[str, Any]:
+def entry(
+    kind: str, description: str, *, of: type | None = None, unique: str | None = None, needs: str | None = None, limit: int = LINE_LIMIT
+) -> dict[str, Any]:
     """How a data file writes a field, for the loader and the editor schema alike.
 
     `kind` is one of KINDS; `of` the record a record, list or map holds; `unique`
     the word for the field in a message when two records of a list share it;
-    `needs` a field of the same record that must be there when this one is.
+    `needs` a field of the same record that must be there when this one is; `limit` the most
+    characters a text field may hold (every text field is one line).
     """
     assert kind in KINDS, kind
-    return {"kind": kind, "description": description, "of": of, "unique": unique, "needs": needs}
+    return {"kind": kind, "description": description, "of": of, "unique": unique, "needs": needs, "limit": limit}
 
 
 # identifier: lower-case kebab-case; text: a Text; words: text in one language; url: an http(s)
@@ -51,6 +56,7 @@ class Spec:
     of: type | None
     unique: str | None
     needs: str | None
+    limit: int
 
 
 def specs(record: type) -> tuple[Spec, ...]:
@@ -64,6 +70,7 @@ def specs(record: type) -> tuple[Spec, ...]:
             item.metadata["of"],
             item.metadata["unique"],
             item.metadata["needs"],
+            item.metadata["limit"],
         )
         for item in dataclasses.fields(record)
     )
@@ -93,7 +100,8 @@ class Chapter:
     title: Text = field(
         metadata=entry(
             "text",
-            "The chapter's name: the site name and the heading of the chapter index page (with the other language's title under it), in Russian and English.",
+            limit=TITLE_LIMIT,
+            description="The chapter's name: the site name and the heading of the chapter index page (with the other language's title under it), in Russian and English.",
         )
     )
     summary: Text = field(
@@ -109,7 +117,9 @@ class Label:
     """A status label: its badge text and what it means."""
 
     id: str = field(metadata=entry("key", "A label id: lower-case kebab-case, e.g. `new`. Topics refer to the label by this id."))
-    name: Text = field(metadata=entry("text", "The label's short name, shown as the badge on the cards and pages of the topics that carry it, e.g. `new`."))
+    name: Text = field(
+        metadata=entry("text", "The label's short name, shown as the badge on the cards and pages of the topics that carry it, e.g. `new`.", limit=TITLE_LIMIT)
+    )
     meaning: Text = field(
         metadata=entry(
             "text",
@@ -148,7 +158,8 @@ class OtherChapter:
     title: Text = field(
         metadata=entry(
             "text",
-            'The lending chapter\'s name, shown as "from <title>" on the cards and pages of topics borrowed from it, in Russian and English.',
+            limit=TITLE_LIMIT,
+            description='The lending chapter\'s name, shown as "from <title>" on the cards and pages of topics borrowed from it, in Russian and English.',
         )
     )
     url: str | None = field(
@@ -176,7 +187,8 @@ class Topic:
     title: Text = field(
         metadata=entry(
             "text",
-            "The topic's title: the heading of its card in the chapter index and of its page, and the link text in the previous/next pager, in Russian and English.",
+            limit=TITLE_LIMIT,
+            description="The topic's title: the heading of its card in the chapter index and of its page, and the link text in the previous/next pager, in Russian and English.",
         )
     )
     summary: Text = field(

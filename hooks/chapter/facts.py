@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -20,8 +19,8 @@ from typing import Any
 import yaml
 from babel.numbers import format_decimal
 
-from .articles import IMAGE, LINK, Fence, scan
-from .catalogue import Spec, Text, entry, keys
+from .articles import Fence, scan
+from .catalogue import TITLE_LIMIT, Spec, Text, entry, keys
 from .language import locale
 from .loader import CatalogueError, NodeReader, Problem, compose_plain, decode
 
@@ -32,6 +31,7 @@ MARKER = re.compile(r"\{fact:(?P<id>[^}\s]*)\}")
 INLINE_CODE = re.compile(r"(`+[^`]*?`+)")  # a code span, kept whole by split()
 NARROW_NO_BREAK_SPACE = "\u202f"  # Russian groups thousands with a thin space that does not break
 NO_BREAK_SPACE = "\u00a0"  # between a number and its unit
+SYMBOL_LIMIT = 20  # characters of a unit's symbol, which follows a number in running text
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class Subject:
     """A group of facts on the facts page, such as the accelerators."""
 
     id: str = field(metadata=entry("key", "The subject's id, e.g. `accelerators`; facts name it in `subject`."))
-    title: Text = field(metadata=entry("text", "The heading of the subject's group on the facts page, in Russian and English."))
+    title: Text = field(metadata=entry("text", "The heading of the subject's group on the facts page, in Russian and English.", limit=TITLE_LIMIT))
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Unit:
     """A unit as each language writes it after a number."""
 
     id: str = field(metadata=entry("key", "The unit's id, e.g. `tb-per-s`; facts name it in `unit`."))
-    symbol: Text = field(metadata=entry("text", "The unit as each language writes it, e.g. `ТБ/с` and `TB/s`."))
+    symbol: Text = field(metadata=entry("text", "The unit as each language writes it, e.g. `ТБ/с` and `TB/s`.", limit=SYMBOL_LIMIT))
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,9 @@ class Fact:
 
     id: str = field(metadata=entry("key", "The fact's id, e.g. `h100-sxm-memory-bandwidth`: articles write `{fact:<id>}` where the value goes."))
     subject: Subject = field(metadata=entry("subject", "The id of a subject declared under `subjects`, under which the facts page lists the fact."))
-    name: Text = field(metadata=entry("text", "What the figure is, for the facts page, in Russian and English, e.g. `H100 SXM memory bandwidth`."))
+    name: Text = field(
+        metadata=entry("text", "What the figure is, for the facts page, in Russian and English, e.g. `H100 SXM memory bandwidth`.", limit=TITLE_LIMIT)
+    )
     value: Decimal = field(metadata=entry("number", "The value as the source gives it, in the fact's unit, e.g. `3.35`."))
     unit: Unit | None = field(default=None, metadata=entry("unit", "Optional: the id of a unit declared under `units`; leave it out for a count."))
     qualifier: Text | None = field(
@@ -108,30 +110,6 @@ def markers(text: str) -> list[tuple[int, str]]:
         if not isinstance(item, Fence) and "{fact:" in lines[item]:
             found += [(item + 1, match["id"]) for part in _outside_code(lines[item]) for match in MARKER.finditer(part)]
     return found
-
-
-def misplaced(text: str) -> list[tuple[int, str]]:
-    """(line, fact id) of markers in an image's description or a link's text, where the page cannot show a linked value."""
-    found = []
-    lines = text.splitlines()
-    for item in scan(lines):
-        if isinstance(item, Fence) or "{fact:" not in lines[item]:
-            continue
-        for part in _outside_code(lines[item]):
-            for span in [match["alt"] for match in IMAGE.finditer(part)] + [match["text"] for match in LINK.finditer(part)]:
-                found += [(item + 1, match["id"]) for match in MARKER.finditer(span)]
-    return found
-
-
-def substitute(text: str, show: Callable[[str], str]) -> str:
-    """The article with every marker outside code replaced by `show(fact id)`."""
-    lines = text.splitlines(keepends=True)
-    for item in scan([line.rstrip("\r\n") for line in lines]):
-        if not isinstance(item, Fence) and "{fact:" in lines[item]:
-            lines[item] = "".join(
-                part if part.startswith("`") else MARKER.sub(lambda match: show(match["id"]), part) for part in INLINE_CODE.split(lines[item]) if part
-            )
-    return "".join(lines)
 
 
 def _outside_code(line: str) -> list[str]:
@@ -197,7 +175,7 @@ def load_registry(path: Path, shown_as: str = FACTS) -> tuple[Registry, dict[str
     root = compose_plain(text, shown_as, yaml.SafeLoader, contents="review_within, subjects, units and facts")
     registry = reader.registry(root)
     if reader.problems or registry is None:
-        raise CatalogueError(shown_as, reader.problems or [Problem(1, 1, "", "the registry is missing")])
+        raise CatalogueError(shown_as, reader.problems or [Problem(1, 1, "", "the registry is missing", "CI010")])
     facts = next((value for key, value in root.value if key.value == "facts"), None)
     lines = {key.value: key.start_mark.line + 1 for key, _ in facts.value} if isinstance(facts, yaml.MappingNode) else {}
     return registry, lines

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import yaml
 
-from .catalogue import LANGUAGES, Text
+from .catalogue import LANGUAGES, TITLE_LIMIT, Text
 from .loader import CatalogueError, NodeReader, Problem, compose_plain, decode
 
 GLOSSARY_KEYS = ("terms",)
@@ -50,7 +50,7 @@ class Glossary:
         for term in self.terms:
             for lang, variants in term.avoid.items():
                 for variant in variants:
-                    found[lang].setdefault(_fold(variant)[:2].casefold(), []).append((variant_pattern(variant), variant, term))
+                    found[lang].setdefault(_fold(variant)[:2].casefold(), []).append((variant_pattern(variant, lang), variant, term))
         return found
 
     def problems(self, lines: Iterable[tuple[int, str]], lang: str) -> list[tuple[int, str]]:
@@ -67,10 +67,17 @@ class Glossary:
         return sorted(found)
 
 
-def variant_pattern(variant: str) -> re.Pattern:
-    """A variant in any inflected form: each Russian word by its stem, every word as a prefix."""
-    words = [RUSSIAN_ENDING.sub("", word) if CYRILLIC_WORD.search(word) else word for word in _fold(variant).split()]
-    return re.compile(r"(?<!\w)" + r"\s+".join(re.escape(word) + r"\w*" for word in words), re.IGNORECASE)
+def variant_pattern(variant: str, lang: str) -> re.Pattern:
+    """A variant as text in `lang` writes it: in Russian in any inflected form (each Cyrillic word by its stem,
+    every word as a prefix, кеш → кеша, кешем); in English as whole words, so `perf` leaves performance alone.
+
+    Every part is taken whole (possessive repeats), so a line of any length is searched in linear time.
+    """
+    if lang == "ru":
+        words = [re.escape(RUSSIAN_ENDING.sub("", word) if CYRILLIC_WORD.search(word) else word) + r"\w*+" for word in _fold(variant).split()]
+    else:
+        words = [re.escape(word) + r"(?!\w)" for word in _fold(variant).split()]
+    return re.compile(r"(?<!\w)" + r"\s++".join(words), re.IGNORECASE)
 
 
 def load_glossary(path: Path, shown_as: str | None = None) -> Glossary:
@@ -78,7 +85,7 @@ def load_glossary(path: Path, shown_as: str | None = None) -> Glossary:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise CatalogueError(name, [Problem(1, 1, "", f"cannot read the file: {error.strerror}")]) from None
+        raise CatalogueError(name, [Problem(0, 0, "", f"cannot read the file: {error.strerror}", "CI007")]) from None
     return parse_glossary(decode(data, name), name)
 
 
@@ -86,7 +93,7 @@ def parse_glossary(text: str, path: str = "glossary.yaml") -> Glossary:
     reader = GlossaryReader()
     glossary = reader.glossary(compose_plain(text, path, yaml.SafeLoader, CONTENTS))
     if reader.problems or glossary is None:
-        raise CatalogueError(path, reader.problems or [Problem(1, 1, "", "the glossary is missing")])
+        raise CatalogueError(path, reader.problems or [Problem(1, 1, "", "the glossary is missing", "CI010")])
     return glossary
 
 
@@ -110,7 +117,7 @@ class GlossaryReader(NodeReader):
         if fields is None:
             return None
         term_id = self.identifier(fields["id"], f"{field}.id") if "id" in fields else None
-        term = self.text(fields["term"], f"{field}.term") if "term" in fields else None
+        term = self.text(fields["term"], f"{field}.term", TITLE_LIMIT) if "term" in fields else None
         definition = self.text(fields["definition"], f"{field}.definition") if "definition" in fields else None
         avoid = self.avoid(fields["avoid"], f"{field}.avoid", term) if "avoid" in fields else {}
         if term_id is None or term is None or definition is None or avoid is None:
@@ -124,6 +131,7 @@ class GlossaryReader(NodeReader):
                 node,
                 field,
                 f"expected a mapping of languages ({', '.join(LANGUAGES)}) to lists of variants; found a {'list' if isinstance(node, yaml.SequenceNode) else 'value'}",
+                "CI010",
             )
             return None
         fields = self.mapping(node, field, (), LANGUAGES) or {}
@@ -131,7 +139,7 @@ class GlossaryReader(NodeReader):
         for lang, value in fields.items():
             variants = self.sequence(value, f"{field}.{lang}", self.string)
             for index, variant in enumerate(variants):
-                if term is not None and variant_pattern(variant).search(_fold(term[lang])):
+                if term is not None and variant_pattern(variant, lang).search(_fold(term[lang])):
                     self.problem(value.value[index], f"{field}.{lang}[{index}]", f"{variant!r} would also forbid the term itself, {term[lang]!r}")
             avoid[lang] = variants
         return avoid

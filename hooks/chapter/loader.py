@@ -7,6 +7,8 @@ carries the line and column of the value to fix and the path of its field
 
 from __future__ import annotations
 
+import calendar
+import dataclasses
 import datetime
 import difflib
 import re
@@ -17,17 +19,20 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import yaml
+from babel.dates import get_month_names
 
-from .catalogue import LANGUAGES, Catalogue, Chapter, Label, OtherChapter, Spec, Text, Topic, keys, specs
+from . import problems as found
+from .catalogue import LANGUAGES, LINE_LIMIT, Catalogue, Chapter, Label, OtherChapter, Spec, Text, Topic, keys, specs
 from .errors import ChapterError
+from .files import FileError
+from .files import decode as decode_text
 
 SLUG_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 DATE_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
 DATE_TAGS = ("tag:yaml.org,2002:str", "tag:yaml.org,2002:timestamp")  # 2026-12-01 is a timestamp to YAML 1.1, text to editors
-URL_PATTERN = re.compile(r"https?://[^\s/?#]+[^\s]*")
+URL_PATTERN = re.compile(r"https?://[^\s/?#][^\s]*")  # one character, then any: linear, and a pattern JSON Schema takes too
 NUMBER_PATTERN = re.compile(r"-?\d+(?:\.\d+)?")
 NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
-BOM = b"\xef\xbb\xbf"
 PLAIN_TAGS = {f"tag:yaml.org,2002:{kind}" for kind in ("str", "int", "float", "bool", "null", "seq", "map")}
 YAML_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")  # what PyYAML counts as a new line
 MAX_DEPTH = 100  # lists and mappings inside one another; the catalogue needs four
@@ -38,23 +43,26 @@ TOP_KEYS, _ = keys(Catalogue)
 
 @dataclass(frozen=True, order=True)
 class Problem:
+    """A mistake inside one data file, placed on its node; `field` names it in the file's own terms (`topics[4].title.ru`)."""
+
     line: int
     column: int
     field: str
     message: str
+    rule: str = "CI011"  # a value the field does not take; CI010 for the shape of the file
 
-    def describe(self, path: str) -> str:
-        where = f"{path}:{self.line}:{self.column}"
-        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+    def placed(self, path: str) -> found.Problem:
+        return found.Problem(path, self.line, self.column, self.rule, f"{self.field}: {self.message}" if self.field else self.message)
 
 
 class CatalogueError(ChapterError):
-    """Everything wrong with a catalogue file, sorted by position."""
+    """Everything wrong with a data file, sorted by position."""
 
     def __init__(self, path: str, problems: list[Problem]):
         self.path = path
         self.problems = sorted(problems)
-        super().__init__("\n".join(problem.describe(path) for problem in self.problems))
+        self.found = [problem.placed(path) for problem in self.problems]
+        super().__init__("\n".join(problem.text() for problem in self.found))
 
 
 Warn = Callable[[str], None]
@@ -67,14 +75,43 @@ def load_catalogue(path: Path, shown_as: str | None = None, *, strict: bool = Fa
     (a lending chapter no topic uses) go to `warn`, or are errors when `strict`.
     """
     name = shown_as or str(path)
+    return parse_catalogue(_text(path, name), name, strict=strict, warn=warn)
+
+
+def read_catalogue(path: Path, shown_as: str) -> tuple[Catalogue | None, list[found.Problem]]:
+    """The catalogue, or None where it cannot be read, with every problem and doubt (CI012) it has; never raises."""
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise CatalogueError(name, [Problem(1, 1, "", f"cannot read the file: {error.strerror}")]) from None
-    return parse_catalogue(decode(data, name), name, strict=strict, warn=warn)
+        catalogue, reader = _parse(_text(path, shown_as), shown_as)
+    except CatalogueError as error:
+        return None, error.found
+    problems = [problem.placed(shown_as) for problem in sorted(reader.problems + reader.doubts)]
+    if catalogue is None and not reader.problems:
+        problems.append(found.Problem(shown_as, 1, 1, "CI010", "the catalogue is missing"))
+    return (catalogue if not reader.problems else None), problems
 
 
 def parse_catalogue(text: str, path: str = "topics.yaml", *, strict: bool = False, warn: Warn | None = None) -> Catalogue:
+    catalogue, reader = _parse(text, path)
+    if strict:
+        reader.problems += reader.doubts
+    if reader.problems or catalogue is None:
+        raise CatalogueError(path, reader.problems or [Problem(1, 1, "", "the catalogue is missing", "CI010")])
+    if warn and not strict:
+        for doubt in sorted(reader.doubts):
+            warn(doubt.placed(path).text())
+    return catalogue
+
+
+def _text(path: Path, name: str) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise CatalogueError(name, [Problem(0, 0, "", f"cannot read the file: {error.strerror}", "CI007")]) from None
+    return decode(data, name)
+
+
+def _parse(text: str, path: str) -> tuple[Catalogue | None, CatalogueReader]:
+    """The catalogue and the reader that holds its problems and doubts; CatalogueError for a file that is not plain YAML."""
     if FAST_LOADER is not None:
         # libyaml is six times faster on big catalogues but places a few marks
         # (empty values) differently; anything to report is read again by PyYAML,
@@ -85,16 +122,8 @@ def parse_catalogue(text: str, path: str = "topics.yaml", *, strict: bool = Fals
             pass
         else:
             if catalogue is not None and not reader.problems and not reader.doubts:
-                return catalogue
-    catalogue, reader = _read(text, path, yaml.SafeLoader)
-    if strict:
-        reader.problems += reader.doubts
-    if reader.problems or catalogue is None:
-        raise CatalogueError(path, reader.problems or [Problem(1, 1, "", "the catalogue is missing")])
-    if warn and not strict:
-        for doubt in sorted(reader.doubts):
-            warn(doubt.describe(path))
-    return catalogue
+                return catalogue, reader
+    return _read(text, path, yaml.SafeLoader)
 
 
 def _read(text: str, path: str, loader: type) -> tuple[Catalogue | None, CatalogueReader]:
@@ -103,22 +132,18 @@ def _read(text: str, path: str, loader: type) -> tuple[Catalogue | None, Catalog
 
 
 def decode(data: bytes, path: str) -> str:
-    if data.startswith(BOM):
-        raise CatalogueError(path, [Problem(1, 1, "", "the file starts with a byte order mark (BOM); save it as UTF-8 without BOM")])
+    """The data file's text, read as every source of the chapter is (files.py)."""
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        before = data[: error.start].decode("utf-8")  # valid up to the bad byte
-        line = before.count("\n") + 1
-        column = len(before) - (before.rfind("\n") + 1) + 1
-        byte = data[error.start]
-        raise CatalogueError(path, [Problem(line, column, "", f"the file is not UTF-8 text (byte 0x{byte:02x}); save it as UTF-8")]) from None
+        return decode_text(data, path)
+    except FileError as error:
+        wrong = error.problem
+        raise CatalogueError(path, [Problem(wrong.line, wrong.column, "", wrong.message, wrong.rule)]) from None
 
 
 def compose_plain(text: str, path: str, loader: type, contents: str = "the chapter, labels, chapters and topics") -> yaml.Node:
     """The YAML node tree, refusing syntax errors and anything beyond plain data."""
     if not text.strip():
-        raise CatalogueError(path, [Problem(1, 1, "", f"the file is empty; it must hold {contents}")])
+        raise CatalogueError(path, [Problem(1, 1, "", f"the file is empty; it must hold {contents}", "CI010")])
     problems = []
     depth = 0
     try:
@@ -131,26 +156,51 @@ def compose_plain(text: str, path: str, loader: type, contents: str = "the chapt
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
             if depth > MAX_DEPTH:  # composing deeper would exhaust Python's recursion limit
-                problems.append(Problem(*where, f"lists and mappings are nested more than {MAX_DEPTH} levels deep; the catalogue needs only a few"))
+                problems.append(Problem(*where, f"lists and mappings are nested more than {MAX_DEPTH} levels deep; the file needs only a few", "CI006"))
                 break
             if isinstance(event, yaml.AliasEvent):
-                problems.append(Problem(*where, f"YAML alias '*{event.anchor}' is not allowed; write the value out in full"))
+                problems.append(Problem(*where, f"YAML alias '*{event.anchor}' is not allowed; write the value out in full", "CI006"))
             elif getattr(event, "anchor", None):
-                problems.append(Problem(*where, f"YAML anchor '&{event.anchor}' is not allowed; write each value out in full"))
+                problems.append(Problem(*where, f"YAML anchor '&{event.anchor}' is not allowed; write each value out in full", "CI006"))
             if getattr(event, "tag", None) and not _is_plain(event):
-                problems.append(Problem(*where, f"YAML tag '{event.tag}' is not allowed; the catalogue holds plain text, lists and mappings"))
+                problems.append(Problem(*where, f"YAML tag '{event.tag}' is not allowed; the file holds plain text, lists and mappings", "CI006"))
         if problems:
             raise CatalogueError(path, problems)
         root = yaml.compose(text, Loader=loader)  # parsed again, but by the same parser, and composed in C with libyaml
     except yaml.MarkedYAMLError as error:
-        raise CatalogueError(path, [_syntax_problem(error)]) from None
+        raise CatalogueError(path, [dataclasses.replace(_syntax_problem(error), rule="CI005")]) from None
     except yaml.reader.ReaderError as error:  # a character YAML forbids anywhere, such as NUL or another control character
         raise CatalogueError(
-            path, [Problem(*_place(text, error.position), "", f"the character U+{error.character:04X} is not allowed in YAML; delete it")]
+            path, [Problem(*_place(text, error.position), "", f"the character U+{error.character:04X} is not allowed in YAML; delete it", "CI003")]
         ) from None
     if root is None:
-        raise CatalogueError(path, [Problem(1, 1, "", f"the file holds only comments; it must hold {contents}")])
+        raise CatalogueError(path, [Problem(1, 1, "", f"the file holds only comments; it must hold {contents}", "CI010")])
     return root
+
+
+@dataclass(frozen=True)
+class Scalar:
+    value: str
+    line: int
+    column: int
+
+
+def front_matter(text: str, path: str) -> dict[str, Scalar]:
+    """The plain values of a page's YAML front matter (between `---` lines at its top), placed in the page; CatalogueError where it is not plain YAML."""
+    lines = text.splitlines()
+    if not lines or lines[0].rstrip() != "---":
+        return {}
+    end = next((index for index in range(1, len(lines)) if lines[index].rstrip() in ("---", "...")), None)
+    if end is None or end == 1:
+        return {}
+    root = compose_plain("\n".join(["", *lines[1:end]]), path, yaml.SafeLoader, contents="the page's settings")  # "" keeps the page's line numbers
+    if not isinstance(root, yaml.MappingNode):
+        raise CatalogueError(path, [Problem(root.start_mark.line + 1, root.start_mark.column + 1, "", "front matter is a mapping of settings", "CI010")])
+    return {
+        str(key.value): Scalar(str(value.value), value.start_mark.line + 1, value.start_mark.column + 1)
+        for key, value in root.value
+        if isinstance(value, yaml.ScalarNode)
+    }
 
 
 def _place(text: str, index: int) -> tuple[int, int]:
@@ -179,6 +229,13 @@ def _syntax_problem(error: yaml.MarkedYAMLError) -> Problem:
         message, mark = f"this '[' is never closed by a matching ']' {stopped}", opened
     elif "flow mapping" in context:
         message, mark = f"this '{{' is never closed by a matching '}}' {stopped}", opened
+    elif runaway := _runaway_quote(at):
+        quote = '"' if runaway.style == '"' else "'"
+        message = (
+            f"this quoted text has no closing {quote} on its line, so YAML reads the lines after it as part of the text {stopped}: "
+            f"add the closing {quote} on line {runaway.start_mark.line + 1}"
+        )
+        mark = runaway.start_mark
     elif "mapping values are not allowed" in problem:
         message, mark = "unexpected ':'; check this line's indentation, or put text containing ': ' in quotes", at
     elif "expected <block end>" in problem:
@@ -186,6 +243,50 @@ def _syntax_problem(error: yaml.MarkedYAMLError) -> Problem:
     else:
         message, mark = problem + (f" ({context})" if context else ""), at
     return Problem(mark.line + 1, mark.column + 1, "", f"YAML syntax error: {message}")
+
+
+KEY_LINE = re.compile(r" *+[\w-]++:(?: |$)")  # a line that starts a key of a block mapping
+
+
+def _runaway_quote(mark: yaml.Mark) -> yaml.ScalarToken | None:
+    """The first quoted text before a syntax error that runs on over a line holding a key: its closing quote is missing.
+
+    PyYAML stops where the runaway text finally ends, often dozens of lines
+    below; its tokens up to the error show where the text opened. Quoted text
+    wrapped over lines is fine in YAML, so only one that swallows a key counts.
+    """
+    buffer = getattr(mark, "buffer", None)  # the pure-Python reader keeps the text it read; libyaml does not
+    if not isinstance(buffer, str):
+        return None
+    text = buffer.rstrip("\0")
+    rows = YAML_LINE_BREAK.split(text)
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if isinstance(token, yaml.ScalarToken) and token.style in ('"', "'") and _swallows_a_key(rows, token):
+                return token
+    except yaml.YAMLError:
+        pass  # the error itself: every token before it has been seen
+    return None
+
+
+def _swallows_a_key(rows: list[str], token: yaml.ScalarToken) -> bool:
+    """Whether a line inside the quoted text looks like a key at or left of the indentation of the line that opens it."""
+    first = token.start_mark.line
+    indent = len(rows[first]) - len(rows[first].lstrip(" "))
+    inside = rows[first + 1 : token.end_mark.line + 1]
+    return any(KEY_LINE.match(row) and len(row) - len(row.lstrip(" ")) <= indent for row in inside)
+
+
+def _no_such_day(written: str) -> str:
+    """Why a date of the right form names no day: the month or the day is out of range, such as 30 February."""
+    year, month, day = (int(part) for part in written.split("-"))
+    if not 1 <= month <= 12:
+        return f"there is no month {month:02d}; months run from 01 to 12"
+    name = get_month_names("wide", locale="en")[month]
+    days = calendar.monthrange(year, month)[1]
+    if day == 0:
+        return f"days of the month run from 01 to {days}"
+    return f"{year} has no {day} {name} ({name} {year} has {days} days)"
 
 
 def _suggest(value: str, known: tuple[str, ...] | list[str]) -> str:
@@ -218,9 +319,10 @@ class NodeReader:
         self.problems: list[Problem] = []
         self.doubts: list[Problem] = []
 
-    def problem(self, node: yaml.Node, field: str, message: str) -> None:
+    def problem(self, node: yaml.Node, field: str, message: str, rule: str = "CI011") -> None:
+        """A value the field does not take (CI011), or, with rule CI010, a file of the wrong shape."""
         mark = node.start_mark
-        self.problems.append(Problem(mark.line + 1, mark.column + 1, field, message))
+        self.problems.append(Problem(mark.line + 1, mark.column + 1, field, message, rule))
 
     def mapping(self, node: yaml.Node, field: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, yaml.Node] | None:
         """The values of the known keys of a mapping, reporting unknown, repeated and missing ones.
@@ -229,39 +331,46 @@ class NodeReader:
         so that what is present is still checked when something is missing.
         """
         if not isinstance(node, yaml.MappingNode):
-            self.problem(node, field, f"expected a mapping with keys {', '.join(required + optional)}; found {_kind(node)}")
+            self.problem(node, field, f"expected a mapping with keys {', '.join(required + optional)}; found {_kind(node)}", "CI010")
             return None
         known = required + optional
         fields: dict[str, yaml.Node] = {}
         for key, value in node.value:
             name = _scalar(key)
             if name is None:
-                self.problem(key, field, f"expected a key ({', '.join(known)}); found {_kind(key)}")
+                self.problem(key, field, f"expected a key ({', '.join(known)}); found {_kind(key)}", "CI010")
             elif name in fields:
-                self.problem(key, _join(field, name), f"duplicate key {name!r}; each key may appear once")
+                self.problem(key, _join(field, name), f"duplicate key {name!r}; each key may appear once", "CI010")
             elif name not in known:
                 hint = _suggest(str(name), known) or "; expected one of: " + ", ".join(known)
-                self.problem(key, field, f"unknown key {name!r}{hint}")
+                self.problem(key, field, f"unknown key {name!r}{hint}", "CI010")
             else:
                 fields[name] = value
         for name in required:
             if name not in fields:
-                self.problem(node, _join(field, name), "missing" + (" translation" if name in LANGUAGES else " required key"))
+                self.problem(node, _join(field, name), "missing" + (" translation" if name in LANGUAGES else " required key"), "CI010")
         return fields
 
     def sequence(self, node: yaml.Node, field: str, item: Callable[[yaml.Node, str], T | None]) -> tuple[T, ...]:
         if not isinstance(node, yaml.SequenceNode):
-            self.problem(node, field, f"expected a list; found {_kind(node)}")
+            self.problem(node, field, f"expected a list; found {_kind(node)}", "CI010")
             return ()
         items = (item(child, f"{field}[{index}]") for index, child in enumerate(node.value))
         return tuple(value for value in items if value is not None)
 
-    def string(self, node: yaml.Node, field: str) -> str | None:
+    def string(self, node: yaml.Node, field: str, limit: int = LINE_LIMIT) -> str | None:
+        """Text on one line of at most `limit` characters: every text field is shown in a line, a card or a cell."""
         if not isinstance(node, yaml.ScalarNode) or node.tag != "tag:yaml.org,2002:str":
-            self.problem(node, field, f"expected text; found {_kind(node)}")
+            self.problem(node, field, f"expected text; found {_kind(node)}", "CI010")
             return None
         if not node.value.strip():
             self.problem(node, field, "must not be empty")
+            return None
+        if "\n" in node.value or "\r" in node.value:
+            self.problem(node, field, "must be one line: readers see it as a title, a card or a table cell; write it without line breaks")
+            return None
+        if len(node.value) > limit:
+            self.problem(node, field, f"is {len(node.value):,} characters long; at most {limit} fit where it is shown: shorten it")
             return None
         return node.value
 
@@ -284,13 +393,14 @@ class NodeReader:
         if not isinstance(node, yaml.ScalarNode) or node.tag not in DATE_TAGS:
             self.problem(node, field, f"expected a date such as 2026-12-01; found {_kind(node)}")
             return None
+        if not DATE_PATTERN.fullmatch(node.value):
+            self.problem(node, field, f"{node.value!r} is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01")
+            return None
         try:
-            if DATE_PATTERN.fullmatch(node.value):
-                return datetime.date.fromisoformat(node.value)
+            return datetime.date.fromisoformat(node.value)
         except ValueError:
-            pass
-        self.problem(node, field, f"{node.value!r} is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01")
-        return None
+            self.problem(node, field, f"{node.value!r} is not a day of the calendar: {_no_such_day(node.value)}")
+            return None
 
     def days(self, node: yaml.Node, field: str) -> int | None:
         if not isinstance(node, yaml.ScalarNode) or node.tag != "tag:yaml.org,2002:int" or not node.value.isdigit() or int(node.value) < 1:
@@ -310,9 +420,9 @@ class NodeReader:
             return None
         return Decimal(node.value)
 
-    def text(self, node: yaml.Node, field: str) -> Text | None:
+    def text(self, node: yaml.Node, field: str, limit: int = LINE_LIMIT) -> Text | None:
         fields = self.mapping(node, field, LANGUAGES) or {}
-        values: dict[str, Any] = {lang: self.string(fields[lang], f"{field}.{lang}") for lang in LANGUAGES if lang in fields}
+        values: dict[str, Any] = {lang: self.string(fields[lang], f"{field}.{lang}", limit) for lang in LANGUAGES if lang in fields}
         return Text(**values) if _complete(values, LANGUAGES) else None
 
     def reference(self, node: yaml.Node, field: str, known: dict[str, T], what: str) -> T | None:
@@ -348,7 +458,10 @@ class NodeReader:
         for spec in declared:
             if spec.needs and spec.name in fields and spec.needs not in fields:
                 self.problem(
-                    fields[spec.name], _join(field, spec.name), f"`{spec.name}` needs `{spec.needs}` beside it: add `{spec.needs}` or remove `{spec.name}`"
+                    fields[spec.name],
+                    _join(field, spec.name),
+                    f"`{spec.name}` needs `{spec.needs}` beside it: add `{spec.needs}` or remove `{spec.name}`",
+                    "CI010",
                 )
         if not _complete(values, required):
             return None  # reported where it is wrong; an optional field that is wrong is reported and left out
@@ -365,13 +478,15 @@ class NodeReader:
     def value(self, spec: Spec, node: yaml.Node, field: str, known: Any) -> Any:
         plain: dict[str, Callable[[yaml.Node, str], Any]] = {
             "identifier": self.identifier,
-            "text": self.text,
-            "words": self.string,
             "date": self.date,
             "url": self.url,
             "days": self.days,
             "number": self.number,
         }
+        if spec.kind == "text":
+            return self.text(node, field, spec.limit)
+        if spec.kind == "words":
+            return self.string(node, field, spec.limit)
         if spec.kind in plain:
             return plain[spec.kind](node, field)
         if spec.kind == "record" and spec.of is not None:
@@ -385,21 +500,24 @@ class NodeReader:
     def keyed(self, node: yaml.Node, field: str, record: type[T], known: Any, what: str) -> tuple[T, ...]:
         """A mapping of ids to records, such as the labels; at least one, each id once."""
         if not isinstance(node, yaml.MappingNode):
-            self.problem(node, field, f"expected a mapping of {what} ids to {what}s; found {_kind(node)}")
+            self.problem(node, field, f"expected a mapping of {what} ids to {what}s; found {_kind(node)}", "CI010")
             return ()
         found: dict[str, T] = {}
+        seen: set[str] = set()  # every id declared, valid record or not, so a repeat is reported either way
         for key, value in node.value:
             item_id = self.identifier(key, field)
-            if item_id in found:
+            if item_id in seen:
                 self.problem(key, f"{field}.{item_id}", f"duplicate {what} {item_id!r}; each {what} may be declared once")
                 continue
+            if item_id is not None:
+                seen.add(item_id)
             if not isinstance(key, yaml.ScalarNode):
                 continue  # a list or mapping as the id: reported above, and nothing to name the rest by
             item = self.record(value, f"{field}.{key.value}", record, known, key=item_id)
             if item_id is not None and item is not None:
                 found[item_id] = item
         if not node.value:
-            self.problem(node, field, f"declare at least one {what}")
+            self.problem(node, field, f"declare at least one {what}", "CI010")
         return tuple(found.values())
 
 
@@ -442,7 +560,7 @@ class CatalogueReader(NodeReader):
             if chapter is not None and chapter.id not in used:
                 mark = item.start_mark
                 self.doubts.append(
-                    Problem(mark.line + 1, mark.column + 1, f"chapters[{index}]", f"chapter {chapter.id!r} is declared but no topic comes from it")
+                    Problem(mark.line + 1, mark.column + 1, f"chapters[{index}]", f"chapter {chapter.id!r} is declared but no topic comes from it", "CI012")
                 )
 
     def refer(self, spec: Spec, node: yaml.Node, field: str, known: Known) -> Any:

@@ -129,7 +129,8 @@ class Problem:
     def annotation(self) -> str:
         """A GitHub workflow command that shows the problem on its line of a pull request's diff."""
         properties = [f"file={_property(self.file)}"]
-        properties += [f"{name}={number}" for name, number in zip(("line", "col"), self.place.split(":")[1:], strict=False)]
+        properties += [f"line={self.line}"] if self.line else []
+        properties += [f"col={self.column}"] if self.line and self.column else []
         properties.append(f"title={self.rule}")
         return f"::{self.severity} {','.join(properties)}::{_data(self.message)}"
 

@@ -1,38 +1,58 @@
-"""The chapter as a project on disk: where its files are and what checking it means.
+"""The chapter as a project on disk: its sources, read once, and the named checks the build and `chapter check` share.
 
-Both the MkDocs plugin and the `python -m chapter check` command start here, so
-they refuse the same mistakes with the same messages.
+Every source goes through the one reader (files.py); what cannot be read is a
+problem, not a stop, so each check runs over everything that could be read and
+the mistakes of several files are reported in one run. The MkDocs plugin and
+`chapter check` both call `review_project`, so they find the same problems; the
+severity of each rule (problems.py) decides what stops a build.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import difflib
+import functools
+import posixpath
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .articles import Outline, alt_problems, article_problems, comment_problems, link_problems, outline, parity_problems, prose_lines
+from .article_html import raw_html_problems, rendered_html_problems
+from .articles import (
+    Outline,
+    alt_problems,
+    code_block_problems,
+    comment_problems,
+    heading_problems,
+    link_problems,
+    outline,
+    parity_problems,
+    prose_lines,
+    title_problems,
+)
 from .catalogue import DEFAULT_LANGUAGE, LANGUAGES, Catalogue
-from .errors import ChapterError
-from .facts import FACTS, NO_FACTS, Registry, load_registry, markers, misplaced
-from .figures import FIGURES_FOLDER, FigureError, figure_markers, figure_problems, figure_sources, handmade_copies, parse_figure
+from .facts import FACTS, NO_FACTS, Registry, load_registry, markers
+from .figure_safety import figure_safety
+from .figures import FIGURES_FOLDER, FigureError, figure_markers, figure_problems, figure_sources, handmade_copies, orphan_problems, parse_figure
+from .files import FileError, read_text
 from .glossary import Glossary, load_glossary
-from .loader import Warn, load_catalogue
+from .loader import CatalogueError, front_matter, read_catalogue
+from .problems import NOTICE, Problem, ProblemsFound, blocking
 from .promises import broken_promises, field_lines, today
+from .quotes import checked_render
+from .render import PAGE_KINDS
 from .sources import stray_articles
 from .standard import Article, standard_problems
-from .translations import RECORD_PATH, PairState, compare, read_record
+from .translations import RECORD_PATH, PairState, Record, RecordError, compare, read_record
 from .urls import ARTICLES_FOLDER, TRANSLATIONS_RECORD, article_source
+from .wording import cyrillic
 
 CATALOGUE = "topics.yaml"
 GLOSSARY = "glossary.yaml"
 DOCS = "docs"
-
-
-class ArticleError(ChapterError):
-    """Article and figure files that no topic owns, that break the chapter's rules, or whose languages have parted ways."""
+TOPICS = "topics"  # where the build writes each topic's page source, beside which an article's links are resolved
 
 
 @dataclass(frozen=True)
@@ -44,6 +64,74 @@ class Project:
     registry: Registry = NO_FACTS
     # The topics whose articles quote each fact, in catalogue order.
     fact_uses: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # The figure addresses the articles show (`../figures/ring.svg`): a figure none shows is not published.
+    figures_shown: frozenset[str] = frozenset()
+    # The text of every article, by (slug, language), as the checks read it: the pages show what was checked.
+    articles: Mapping[tuple[str, str], str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Sources:
+    """Every source of the project, read once; None (or absent) where a file could not be read."""
+
+    root: Path
+    docs: Path
+    shown: str  # the docs folder as messages name it
+    on: datetime.date
+    catalogue: Catalogue | None
+    glossary: Glossary | None
+    registry: Registry | None
+    has_facts: bool  # whether facts.yaml exists
+    fact_lines: Mapping[str, int]
+    record: Record | None
+    record_lines: Mapping[tuple[str, ...], int]
+    texts: Mapping[tuple[str, str], str]  # (slug, language) -> article text
+    outlines: Mapping[tuple[str, str], Outline]
+    figures: Mapping[str, bytes]  # figure file name -> its SVG source
+
+    def article(self, slug: str, lang: str) -> str:
+        return f"{self.shown}/{article_source(slug, lang)}"
+
+    def figure(self, name: str) -> str:
+        return f"{self.shown}/{FIGURES_FOLDER}/{name}"
+
+    def figures_shown(self) -> frozenset[str]:
+        """The figure addresses the articles show, as they write them (`../figures/ring.svg`)."""
+        return frozenset(figure.source for found in self.outlines.values() for figure in found.figures)
+
+    def pairs(self) -> dict[str, PairState]:
+        """Each topic whose article has both languages, against its record."""
+        slugs = dict.fromkeys(slug for slug, _ in self.texts)
+        record = self.record or {}
+        return {
+            slug: compare(slug, {lang: self.texts[slug, lang] for lang in LANGUAGES}, record.get(slug))
+            for slug in slugs
+            if all((slug, lang) in self.texts for lang in LANGUAGES)
+        }
+
+
+@dataclass(frozen=True)
+class Review:
+    """What checking the project found, and the project itself where its data could be read."""
+
+    problems: list[Problem]
+    project: Project | None
+
+
+Check = Callable[[Sources], list[Problem]]
+
+
+def review_project(root: Path, docs_dir: Path | None = None, *, on: datetime.date | None = None) -> Review:
+    """Every problem of the project at `root`, from every named check, sorted by place; never raises for the project's content."""
+    sources, problems = read_sources(root, docs_dir or root / DOCS, on or today())
+    for _, check in CHECKS:
+        problems += check(sources)
+    project = None
+    if sources.catalogue is not None and sources.glossary is not None and sources.registry is not None:
+        uses = fact_uses(sources)
+        quoted = {fact: slugs for fact, slugs in uses.items() if slugs}
+        project = Project(sources.catalogue, sources.glossary, sources.pairs(), sources.registry, quoted, sources.figures_shown(), sources.texts)
+    return Review(sorted(set(problems)), project)
 
 
 def check_project(
@@ -51,109 +139,269 @@ def check_project(
     docs_dir: Path | None = None,
     *,
     strict: bool = False,
-    warn: Warn | None = None,
+    warn: Callable[[str], None] | None = None,
     standard: bool = False,
     on: datetime.date | None = None,
 ) -> Project:
-    """The validated data of the project at `root`; ChapterError when anything is wrong.
+    """The validated project; ProblemsFound naming what stops it: errors, warnings when `strict`, notices with `standard`.
 
-    With `standard`, as `chapter check` does, every article is also held to the chapter's
-    standard (standard.py), every translation to its record (translations.py) and every
-    label, on the day `on` (by default SOURCE_DATE_EPOCH's), to its promise (promises.py).
-    The build is not: a draft, a translation that lags and an aging label still publish.
+    Problems that do not stop it go to `warn`, as `file:line: severity RULE message`.
     """
-    catalogue = load_catalogue(root / CATALOGUE, shown_as=CATALOGUE, strict=strict, warn=warn)
-    glossary = load_glossary(root / GLOSSARY, shown_as=GLOSSARY)
-    docs = docs_dir or root / DOCS
-    shown = docs.relative_to(root) if docs.is_relative_to(root) else docs
-    record, record_lines = read_record(docs / RECORD_PATH, shown_as=str(shown / RECORD_PATH))
-    registry, fact_lines = load_registry(root / FACTS)
-    texts = _article_texts(catalogue, docs)
-    outlines = {key: outline(text) for key, text in texts.items()}
-    figures = {source.name: source.read_bytes() for source in figure_sources(docs)}
-    problems = stray_articles(catalogue, docs) + _article_problems(catalogue, glossary, texts, outlines) + _figure_problems(glossary, docs, figures)
-    pairs = {
-        topic.slug: compare(topic.slug, {lang: texts[topic.slug, lang] for lang in LANGUAGES}, record.get(topic.slug))
-        for topic in catalogue.topics
-        if all((topic.slug, lang) in texts for lang in LANGUAGES)
-    }
-    quoted = {key: markers(text) for key, text in texts.items()}
-    problems += _fact_problems(registry, quoted)
-    problems += [
-        (
-            f"{article_source(slug, lang)}:{line}",
-            f"{{fact:{fact_id}}} stands in an image description or a link's text, which show plain text: write the value there",
-        )
-        for (slug, lang), text in texts.items()
-        for line, fact_id in misplaced(text)
-    ]
-    # A figure quotes its facts for every article that shows it.
-    in_figures = {name: figure_markers(source) for name, source in figures.items()}
-    for (slug, lang), found in outlines.items():
-        pictured = [in_figures.get(figure.source.rpartition("/")[2], []) for figure in found.figures]
-        quoted[slug, lang] = quoted[slug, lang] + [(0, fact_id) for marks in pictured for _, fact_id in marks]
-    problems += [
-        (f"{FIGURES_FOLDER}/{name}:{line}", f"{{fact:{fact_id}}} names no fact in {FACTS}")
-        for name, found in in_figures.items()
-        for line, fact_id in found
-        if registry.fact(fact_id) is None
-    ]
-    uses = {fact.id: tuple(dict.fromkeys(slug for (slug, _), found in quoted.items() for _, used in found if used == fact.id)) for fact in registry.facts}
-    own = []  # problems in the project's own files, outside the docs folder
-    for fact_id in [fact_id for fact_id, slugs in uses.items() if not slugs]:
-        # Like a lending chapter no topic uses: a doubt, which --strict makes an error.
-        place, doubt = (
-            f"{FACTS}:{fact_lines.get(fact_id, 1)}",
-            f"fact {fact_id!r} is declared but no article quotes it: write {{fact:{fact_id}}} where one does, or remove it",
-        )
-        if strict:
-            own.append((place, doubt))
-        elif warn:
-            warn(f"{place}: {doubt}")
-    if standard:
-        on = on or today()
-        problems += _standard_problems(catalogue, texts, outlines, docs)
-        problems += translation_problems(pairs, record, record_lines)
-        lines = field_lines(root / CATALOGUE)
-        own += [(f"{CATALOGUE}:{broken.line}", f"{broken.rule} {broken.message}") for broken in broken_promises(catalogue, lines, on)]
-        own += [
-            (
-                f"{FACTS}:{fact_lines.get(fact.id, 1)}",
-                f"CI402 facts.{fact.id}.as_of: {fact.as_of.isoformat()} is after today ({on.isoformat()}): write the day the source was read",
-            )
-            for fact in registry.ahead(on)
-        ]
-        own += [
-            (
-                f"{FACTS}:{fact_lines.get(fact.id, 1)}",
-                f"CI401 fact {fact.id!r} was read from its source on {fact.as_of.isoformat()}, more than the registry's {registry.review_within} days ago:"
-                " read the source again, then update `value` if it changed and `as_of`",
-            )
-            for fact in registry.stale(on)
-        ]
-    if problems or own:
-        raise ArticleError("\n".join([f"{shown / path}: {message}" for path, message in problems] + [f"{path}: {message}" for path, message in own]))
-    return Project(catalogue, glossary, pairs, registry, {fact_id: slugs for fact_id, slugs in uses.items() if slugs})
+    review = review_project(root, docs_dir, on=on)
+    stopping = blocking(review.problems, strict=strict) + ([problem for problem in review.problems if problem.severity == NOTICE] if standard else [])
+    if warn:
+        for problem in review.problems:
+            if problem not in stopping:
+                warn(problem.text())
+    if stopping or review.project is None:
+        raise ProblemsFound(stopping)
+    return review.project
 
 
-def _fact_problems(registry: Registry, quoted: Mapping[tuple[str, str], list[tuple[int, str]]]) -> list[tuple[str, str]]:
-    """Markers that name no fact, and articles whose languages quote different facts."""
-    known = [fact.id for fact in registry.facts]
+def read_sources(root: Path, docs: Path, on: datetime.date) -> tuple[Sources, list[Problem]]:
+    """Read every source once; what cannot be read is reported and left out."""
+    problems: list[Problem] = []
+
+    def attempt(read: Callable[[], object]) -> object | None:
+        try:
+            return read()
+        except CatalogueError as error:
+            problems.extend(error.found)
+        except RecordError as error:
+            problems.extend(error.found)
+        except FileError as error:
+            problems.append(error.problem)
+        return None
+
+    shown = docs.relative_to(root).as_posix() if docs.is_relative_to(root) else str(docs)
+    catalogue, found = read_catalogue(root / CATALOGUE, CATALOGUE)
+    problems += found
+    glossary = attempt(lambda: load_glossary(root / GLOSSARY, shown_as=GLOSSARY))
+    facts = attempt(lambda: load_registry(root / FACTS))
+    record = attempt(lambda: read_record(docs / RECORD_PATH, shown_as=f"{shown}/{RECORD_PATH}"))
+    texts = {}
+    for slug, lang in _article_names(catalogue, docs):
+        text = attempt(functools.partial(read_text, docs / article_source(slug, lang), f"{shown}/{article_source(slug, lang)}"))
+        if isinstance(text, str):
+            texts[slug, lang] = text
+    figures = {}
+    for path in figure_sources(docs):
+        svg = attempt(functools.partial(read_text, path, f"{shown}/{FIGURES_FOLDER}/{path.name}"))
+        if isinstance(svg, str):
+            figures[path.name] = svg.encode("utf-8")
+    registry, fact_lines = facts if isinstance(facts, tuple) else (None, {})
+    record_data, record_lines = record if isinstance(record, tuple) else (None, {})
+    sources = Sources(
+        root,
+        docs,
+        shown,
+        on,
+        catalogue,
+        glossary if isinstance(glossary, Glossary) else None,
+        registry,
+        (root / FACTS).is_file(),
+        fact_lines,
+        record_data,
+        record_lines,
+        texts,
+        {key: outline(text) for key, text in texts.items()},
+        figures,
+    )
+    return sources, problems
+
+
+def _article_names(catalogue: Catalogue | None, docs: Path) -> list[tuple[str, str]]:
+    """(slug, language) of every article to read: the catalogue's, or while it cannot be read, every file named like one."""
+    if catalogue is not None:
+        return [(topic.slug, lang) for topic in catalogue.topics for lang in LANGUAGES if (docs / article_source(topic.slug, lang)).is_file()]
+    folder = docs / ARTICLES_FOLDER
+    names = [path.name.split(".") for path in sorted(folder.glob("*.md"))] if folder.is_dir() else []
+    return [(parts[0], parts[1]) for parts in names if len(parts) == 3 and parts[1] in LANGUAGES]
+
+
+# The checks, each over what could be read.
+
+
+def _stray_articles(sources: Sources) -> list[Problem]:
+    if sources.catalogue is None:
+        return []
+    return [Problem(f"{sources.shown}/{path}", 0, 0, "CI501", message) for path, message in stray_articles(sources.catalogue, sources.docs)]
+
+
+def _article_structure(sources: Sources) -> list[Problem]:
+    """Fences, titles, headings, code blocks and, against the original, the translation's structure."""
     problems = []
-    for (slug, lang), found in quoted.items():
-        for line, fact_id in found:
-            if registry.fact(fact_id) is None:
-                close = difflib.get_close_matches(fact_id, known, n=1)
-                hint = f"did you mean {close[0]!r}?" if close else f"declare it in {FACTS} first"
-                problems.append((f"{article_source(slug, lang)}:{line}", f"{{fact:{fact_id}}} names no fact in {FACTS}; {hint}"))
-        original = quoted.get((slug, DEFAULT_LANGUAGE))
+    for (slug, lang), found in sources.outlines.items():
+        place = sources.article(slug, lang)
+        problems += [Problem(place, line, 0, "CI503", message) for line, message in found.fence_problems]
+        problems += [Problem(place, line, 0, "CI502", message) for line, message in title_problems(found)]
+        problems += [Problem(place, line, 0, "CI504", message) for line, message in heading_problems(found)]
+        problems += [Problem(place, line, 0, "CI509", message) for line, message in code_block_problems(found)]
+        original = sources.outlines.get((slug, DEFAULT_LANGUAGE))
         if lang != DEFAULT_LANGUAGE and original is not None:
-            problems += _differing_quotes(slug, lang, found, original)
+            name = article_source(slug, DEFAULT_LANGUAGE).rpartition("/")[2]
+            problems += [Problem(place, line, 0, "CI506", message) for line, message in parity_problems(original, found, name)]
     return problems
 
 
-def _differing_quotes(slug: str, lang: str, found: list[tuple[int, str]], original: list[tuple[int, str]]) -> list[tuple[str, str]]:
-    """Facts a translation quotes more or less often than the original, each placed at a marker the author can see."""
+def _links(sources: Sources) -> list[Problem]:
+    """Links to topics or sections that do not exist, and links or figures to files the site does not have."""
+    if sources.catalogue is None:
+        return []
+    anchors = {lang: {topic.slug: _anchors(sources.outlines.get((topic.slug, lang))) for topic in sources.catalogue.topics} for lang in LANGUAGES}
+    problems = []
+    for (slug, lang), found in sources.outlines.items():
+        place = sources.article(slug, lang)
+        problems += [Problem(place, line, 0, "CI505", message) for line, message in link_problems(found, anchors[lang])]
+        targets = [(link.line, link.target) for link in found.links] + [(figure.line, figure.source) for figure in found.figures]
+        problems += [Problem(place, line, 0, "CI505", message) for line, target in targets if (message := _file_target(target, sources.figures))]
+    return problems
+
+
+def _file_target(target: str, figures: Mapping[str, bytes]) -> str | None:
+    """Why a link to a file leads nowhere on the site; None for topic links, fragments, addresses and figures that exist."""
+    path = target.partition("#")[0]
+    if not path or ":" in path or path.startswith("//") or (path.endswith(".md") and "/" not in path):
+        return None  # a section, an address or a topic: link_problems checks those
+    resolved = posixpath.normpath(posixpath.join(TOPICS, path))
+    folder, _, name = resolved.rpartition("/")
+    if folder == FIGURES_FOLDER and name in figures:
+        return None
+    if folder == FIGURES_FOLDER and name.endswith(".svg"):
+        close = difflib.get_close_matches(name, list(figures), n=1)
+        hint = f"; did you mean '../{FIGURES_FOLDER}/{close[0]}'?" if close else ""
+        return f"'{target}': there is no figure {DOCS}/{FIGURES_FOLDER}/{name}{hint}"
+    return f"'{target}': the site has no such file; link a topic as <slug>.md (with #anchor for a section) and show a figure as ../{FIGURES_FOLDER}/<name>.svg"
+
+
+def _wording(sources: Sources) -> list[Problem]:
+    """Terms the glossary avoids, in prose, code comments and figures; comments and text alternatives in the article's language."""
+    problems = []
+    latin = sources.glossary.latin if sources.glossary else frozenset()
+    for (slug, lang), found in sources.outlines.items():
+        place = sources.article(slug, lang)
+        if sources.glossary is not None:
+            lines = prose_lines(sources.texts[slug, lang], lang) + _comment_lines(found)
+            problems += [Problem(place, line, 0, "CI507", message) for line, message in sources.glossary.problems(lines, lang)]
+        found_language = comment_problems(found, lang, latin) + alt_problems(found, lang, latin)
+        problems += [Problem(place, line, 0, "CI508", message) for line, message in found_language]
+    return problems
+
+
+def _figures(sources: Sources) -> list[Problem]:
+    """Figures that are not well-formed, show a page words in another language or an avoided term, and hand-made copies."""
+    problems = [
+        Problem(
+            sources.figure(path.name),
+            0,
+            0,
+            "CI703",
+            f"per-language copies are written by the build from {path.name.split('.')[0]}.svg; put every language's labels there,"
+            " marked with systemLanguage, and delete this file",
+        )
+        for path in handmade_copies(sources.docs)
+    ]
+    problems += [Problem(sources.figure(name), 0, 0, rule, message) for name, rule, message in orphan_problems(sources.figures, sources.figures_shown())]
+    latin = sources.glossary.latin if sources.glossary else frozenset()
+    for name, source in sources.figures.items():
+        unsafe = figure_safety(source)
+        problems += [Problem(sources.figure(name), line, 0, rule, message) for line, rule, message in unsafe]
+        if any(rule == "CI701" for _, rule, _ in unsafe):
+            continue  # not a figure the other checks can read
+        try:
+            figure = parse_figure(source)
+        except FigureError as error:
+            problems.append(Problem(sources.figure(name), error.line, 0, "CI701", str(error)))
+            continue
+        problems += [Problem(sources.figure(name), line, 0, "CI702", message) for line, message in figure_problems(figure, latin)]
+        if sources.glossary is not None:
+            for lang in LANGUAGES:
+                labels = [(label.line, label.prose) for label in figure.labels(lang)]
+                problems += [Problem(sources.figure(name), line, 0, "CI507", message) for line, message in sources.glossary.problems(labels, lang)]
+    return problems
+
+
+def _article_html(sources: Sources) -> list[Problem]:
+    """HTML an article may not carry, and markers its page cannot show, read as the site renders the article.
+
+    The source is read first, so each problem has its line; the rendered article
+    is then held to what Markdown and the allowed HTML make, in case the source
+    reading missed what the renderer found.
+    """
+    problems = []
+    for (slug, lang), text in sources.texts.items():
+        place = sources.article(slug, lang)
+        raw = [Problem(place, line, column, rule, message) for line, column, rule, message in raw_html_problems(text)]
+        html, misplaced_markers = checked_render(text)
+        problems += raw + [Problem(place, line, column, rule, message) for line, column, rule, message in misplaced_markers]
+        if not raw:
+            problems += [Problem(place, 0, 0, rule, f"as the site renders it: {message}") for rule, message in rendered_html_problems(html)]
+    return problems
+
+
+def quoted_facts(sources: Sources) -> dict[tuple[str, str], list[tuple[int, str]]]:
+    """(line, fact id) of every marker each article quotes, its figures' markers included (line 0: in a figure)."""
+    in_figures = {name: figure_markers(source) for name, source in sources.figures.items()}
+    quoted = {}
+    for key, text in sources.texts.items():
+        pictured = [in_figures.get(figure.source.rpartition("/")[2], []) for figure in sources.outlines[key].figures]
+        quoted[key] = markers(text) + [(0, fact_id) for marks in pictured for _, fact_id in marks]
+    return quoted
+
+
+def fact_uses(sources: Sources) -> dict[str, tuple[str, ...]]:
+    """The topics that quote each fact, in catalogue order; every fact of the registry is a key."""
+    quoted = quoted_facts(sources)
+    facts = sources.registry.facts if sources.registry else ()
+    return {fact.id: tuple(dict.fromkeys(slug for (slug, _), found in quoted.items() for _, used in found if used == fact.id)) for fact in facts}
+
+
+def _facts(sources: Sources) -> list[Problem]:
+    """Markers that name no fact or stand where no value can be shown, languages that quote different facts, facts nobody quotes."""
+    quoted = quoted_facts(sources)
+    if sources.registry is None:
+        return []  # facts.yaml could not be read: reported where it is wrong
+    if not sources.has_facts and any(quoted.values()):
+        count = sum(len(found) for found in quoted.values())
+        return [Problem(FACTS, 0, 0, "CI007", f"{FACTS} is missing, and the articles quote facts {count} times: restore it, or write the values out")]
+    known = [fact.id for fact in sources.registry.facts]
+    problems = []
+    for (slug, lang), found in quoted.items():
+        for line, fact_id in found:
+            if line and sources.registry.fact(fact_id) is None:
+                problems.append(Problem(sources.article(slug, lang), line, 0, "CI403", f"{{fact:{fact_id}}} names no fact in {FACTS}; {_hint(fact_id, known)}"))
+        original = quoted.get((slug, DEFAULT_LANGUAGE))
+        if lang != DEFAULT_LANGUAGE and original is not None:
+            problems += [
+                Problem(sources.article(slug, side), line, 0, "CI405", message) for side, line, message in _differing_quotes(slug, lang, found, original)
+            ]
+    for name, source in sources.figures.items():
+        problems += [
+            Problem(sources.figure(name), line, 0, "CI403", f"{{fact:{fact_id}}} names no fact in {FACTS}; {_hint(fact_id, known)}")
+            for line, fact_id in figure_markers(source)
+            if sources.registry.fact(fact_id) is None
+        ]
+    problems += [
+        Problem(
+            FACTS,
+            sources.fact_lines.get(fact_id, 1),
+            0,
+            "CI406",
+            f"fact {fact_id!r} is declared but no article quotes it: write {{fact:{fact_id}}} where one does, or remove it",
+        )
+        for fact_id, slugs in fact_uses(sources).items()
+        if not slugs
+    ]
+    return problems
+
+
+def _hint(fact_id: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(fact_id, known, n=1)
+    return f"did you mean {close[0]!r}?" if close else f"declare it in {FACTS} first"
+
+
+def _differing_quotes(slug: str, lang: str, found: list[tuple[int, str]], original: list[tuple[int, str]]) -> list[tuple[str, int, str]]:
+    """Facts a translation quotes more or less often than the original, each placed at a marker the author can see: (language, line, message)."""
     sides = {lang: found, DEFAULT_LANGUAGE: original}
     counts = {side: Counter(fact_id for _, fact_id in marks) for side, marks in sides.items()}
     problems = []
@@ -164,12 +412,9 @@ def _differing_quotes(slug: str, lang: str, found: list[tuple[int, str]], origin
         side, other = (lang, DEFAULT_LANGUAGE) if here else (DEFAULT_LANGUAGE, lang)
         line = next(line for line, used in sides[side] if used == fact_id) or 1  # 0: a marker in a figure
         elsewhere = f"{_times(counts[other][fact_id])} in" if counts[other][fact_id] else "not in"
+        other_name = article_source(slug, other).rpartition("/")[2]
         problems.append(
-            (
-                f"{article_source(slug, side)}:{line}",
-                f"{{fact:{fact_id}}} is quoted {_times(counts[side][fact_id])} here and {elsewhere} {article_source(slug, other).rpartition('/')[2]}:"
-                " both languages quote the same facts",
-            )
+            (side, line, f"{{fact:{fact_id}}} is quoted {_times(counts[side][fact_id])} here and {elsewhere} {other_name}: both languages quote the same facts")
         )
     return problems
 
@@ -178,63 +423,129 @@ def _times(count: int) -> str:
     return "once" if count == 1 else f"{count} times"
 
 
-def translation_problems(pairs: Mapping[str, PairState], record: Mapping[str, object], lines: Mapping[tuple[str, ...], int]) -> list[tuple[str, str]]:
-    """What an author has to do to bring each pair back in step: (path in docs with line, message)."""
+def _catalogue_text(sources: Sources) -> list[Problem]:
+    """Dates out of order, and catalogue text in the other language: a Russian title on English pages, or the reverse."""
+    if sources.catalogue is None:
+        return []
+    lines = field_lines(sources.root / CATALOGUE)
+    problems = []
+    for position, topic in enumerate(sources.catalogue.topics):
+        places = lines.get(topic.slug, {})
+        if topic.reviewed is not None and topic.reviewed < topic.added:
+            problems.append(
+                Problem(
+                    CATALOGUE,
+                    places.get("reviewed", 0),
+                    0,
+                    "CI013",
+                    f"topics[{position}].reviewed: {topic.reviewed.isoformat()} is before the day the topic was added ({topic.added.isoformat()}):"
+                    " an article is reviewed after it is written",
+                )
+            )
+        for name in ("title", "summary"):
+            text, field = getattr(topic, name), f"topics[{position}].{name}"
+            # Russian text may be a name in Latin letters (Kubernetes); English text has no Cyrillic letters.
+            if cyrillic(text["en"]):
+                problems.append(Problem(CATALOGUE, places.get(name, 0), 0, "CI014", f"{field}.en is in Russian ({text['en']!r}): write the English there"))
+    return problems
+
+
+def _standard(sources: Sources) -> list[Problem]:
+    """The chapter's standard for an article (CI101–CI107), as notices."""
+    if sources.catalogue is None:
+        return []
+    slugs = frozenset(topic.slug for topic in sources.catalogue.topics)
+    problems = []
+    for (slug, lang), text in sources.texts.items():
+        article = standard_article(sources.docs, slugs, slug, lang, text, sources.outlines[slug, lang])
+        problems += [Problem(sources.article(slug, lang), line, 0, rule, message) for line, rule, message in standard_problems(article)]
+    return problems
+
+
+def _translations(sources: Sources) -> list[Problem]:
+    if sources.record is None:
+        return []
+    # A topic whose article could not be read is not gone from the record: its file's own problem says what to fix.
+    unread = {slug for slug in sources.record if any((sources.docs / article_source(slug, lang)).is_file() for lang in LANGUAGES)}
+    record = {slug: sections for slug, sections in sources.record.items() if slug in sources.pairs() or slug not in unread}
+    return translation_problems(sources.shown, sources.pairs(), record, sources.record_lines)
+
+
+def _promises(sources: Sources) -> list[Problem]:
+    """Labels that say more than the topic's dates allow, and facts due for a reading or dated ahead."""
+    problems = []
+    if sources.catalogue is not None:
+        lines = field_lines(sources.root / CATALOGUE)
+        problems += [Problem(CATALOGUE, broken.line, 0, broken.rule, broken.message) for broken in broken_promises(sources.catalogue, lines, sources.on)]
+    if sources.registry is not None:
+        registry, on = sources.registry, sources.on
+        problems += [
+            Problem(
+                FACTS,
+                sources.fact_lines.get(fact.id, 1),
+                0,
+                "CI402",
+                f"facts.{fact.id}.as_of: {fact.as_of.isoformat()} is after today ({on.isoformat()}): write the day the source was read",
+            )
+            for fact in registry.ahead(on)
+        ]
+        problems += [
+            Problem(
+                FACTS,
+                sources.fact_lines.get(fact.id, 1),
+                0,
+                "CI401",
+                f"fact {fact.id!r} was read from its source on {fact.as_of.isoformat()}, more than the registry's {registry.review_within} days ago:"
+                " read the source again, then update `value` if it changed and `as_of`",
+            )
+            for fact in registry.stale(on)
+        ]
+    return problems
+
+
+def translation_problems(shown: str, pairs: Mapping[str, PairState], record: Mapping[str, object], lines: Mapping[tuple[str, ...], int]) -> list[Problem]:
+    """What an author has to do to bring each pair back in step."""
     first = LANGUAGES[0]
     problems = []
+
+    def add(path: str, line: int, rule: str, message: str) -> None:
+        problems.append(Problem(f"{shown}/{path}", line, 0, rule, message))
+
     for slug, pair in pairs.items():
         sync = f"`chapter sync {slug}`"
         if not pair.recorded:
-            problems.append(
-                (
-                    f"{article_source(slug, first)}:1",
-                    f"CI201 the pair is not in {TRANSLATIONS_RECORD} yet: once both languages say the same, run {sync} to record that they are in step",
-                )
+            add(
+                article_source(slug, first),
+                1,
+                "CI201",
+                f"the pair is not in {TRANSLATIONS_RECORD} yet: once both languages say the same, run {sync} to record that they are in step",
             )
             continue
         for lang, lags in pair.behind.items():
             other = next(other for other in LANGUAGES if other != lang)
             for lag in lags:
-                problems.append(
-                    (
-                        f"{article_source(slug, lang)}:{lag.line}",
-                        f"CI202 section '{lag.anchor}' is behind {article_source(slug, other).rpartition('/')[2]}:{lag.ahead_line}, which changed after the pair was"
-                        f" last in step: bring this section up to date, then run `chapter sync {slug} --section {lag.anchor}`; a change there that needs no"
-                        " translation (a typo, a link) needs only that command",
-                    )
+                add(
+                    article_source(slug, lang),
+                    lag.line,
+                    "CI202",
+                    f"section '{lag.anchor}' is behind {article_source(slug, other).rpartition('/')[2]}:{lag.ahead_line}, which changed after the pair was"
+                    f" last in step: bring this section up to date, then run `chapter sync {slug} --section {lag.anchor}`; a change there that needs no"
+                    " translation (a typo, a link) needs only that command",
                 )
         for anchor, line in pair.both_changed:
-            problems.append(
-                (
-                    f"{article_source(slug, first)}:{line}",
-                    f"CI203 section '{anchor}' changed in both languages since the pair was last in step: when they say the same again, run {sync}",
-                )
+            add(
+                article_source(slug, first),
+                line,
+                "CI203",
+                f"section '{anchor}' changed in both languages since the pair was last in step: when they say the same again, run {sync}",
             )
         for anchor, line in pair.unrecorded:
-            problems.append(
-                (f"{article_source(slug, first)}:{line}", f"CI201 section '{anchor}' is new to {TRANSLATIONS_RECORD}: once both languages have it, run {sync}")
-            )
-        problems += [
-            (f"{RECORD_PATH}:{lines.get((slug, anchor), 1)}", f"CI204 records section '{anchor}' of {slug!r}, which its articles no longer have: run {sync}")
-            for anchor in pair.stale
-        ]
-    problems += [
-        (f"{RECORD_PATH}:{lines.get((slug,), 1)}", f"CI204 records topic {slug!r}, which has no article in both languages: run `chapter sync --prune`")
-        for slug in record
-        if slug not in pairs
-    ]
+            add(article_source(slug, first), line, "CI201", f"section '{anchor}' is new to {TRANSLATIONS_RECORD}: once both languages have it, run {sync}")
+        for anchor in pair.stale:
+            add(RECORD_PATH, lines.get((slug, anchor), 1), "CI204", f"records section '{anchor}' of {slug!r}, which its articles no longer have: run {sync}")
+    for slug in [slug for slug in record if slug not in pairs]:
+        add(RECORD_PATH, lines.get((slug,), 1), "CI204", f"records topic {slug!r}, which has no article in both languages: run `chapter sync --prune`")
     return problems
-
-
-def _article_texts(catalogue: Catalogue, docs: Path) -> dict[tuple[str, str], str]:
-    """The text of every article present, by (slug, language)."""
-    texts = {}
-    for topic in catalogue.topics:
-        for lang in LANGUAGES:
-            path = docs / article_source(topic.slug, lang)
-            if path.is_file():
-                texts[topic.slug, lang] = path.read_text(encoding="utf-8")
-    return texts
 
 
 def standard_article(docs: Path, slugs: frozenset[str], slug: str, lang: str, text: str, found: Outline) -> Article:
@@ -242,59 +553,11 @@ def standard_article(docs: Path, slugs: frozenset[str], slug: str, lang: str, te
     figures = {}
     for figure in found.figures:
         path = docs / ARTICLES_FOLDER / figure.source
-        figures[figure.source] = path.read_text(encoding="utf-8") if path.is_file() else None
-    return Article(slug, lang, text, found, slugs, figures)
-
-
-def _standard_problems(catalogue: Catalogue, texts: dict[tuple[str, str], str], outlines: dict[tuple[str, str], Outline], docs: Path) -> list[tuple[str, str]]:
-    slugs = frozenset(topic.slug for topic in catalogue.topics)
-    problems = []
-    for (slug, lang), text in texts.items():
-        article = standard_article(docs, slugs, slug, lang, text, outlines[slug, lang])
-        problems += [(f"{article_source(slug, lang)}:{line}", message) for line, message in standard_problems(article)]
-    return problems
-
-
-def _article_problems(
-    catalogue: Catalogue, glossary: Glossary, texts: dict[tuple[str, str], str], outlines: dict[tuple[str, str], Outline]
-) -> list[tuple[str, str]]:
-    """Mistakes inside the articles: broken anchors and links, terms and comments, and translations whose structure departs from the original."""
-    anchors = {lang: {topic.slug: _anchors(outlines.get((topic.slug, lang))) for topic in catalogue.topics} for lang in LANGUAGES}
-    problems = []
-    for (slug, lang), found in outlines.items():
-        place = article_source(slug, lang)
-        own = article_problems(found) + link_problems(found, anchors[lang])
-        own += glossary.problems(prose_lines(texts[slug, lang], lang) + _comment_lines(found), lang)
-        own += comment_problems(found, lang, glossary.latin) + alt_problems(found, lang, glossary.latin)
-        original = outlines.get((slug, DEFAULT_LANGUAGE))
-        if lang != DEFAULT_LANGUAGE and original is not None:
-            name = article_source(slug, DEFAULT_LANGUAGE).rpartition("/")[2]
-            own += parity_problems(original, found, name)
-        problems += [(f"{place}:{line}", message) for line, message in sorted(own, key=lambda problem: problem[0])]
-    return problems
-
-
-def _figure_problems(glossary: Glossary, docs: Path, figures: Mapping[str, bytes]) -> list[tuple[str, str]]:
-    """Figures that are not well-formed, show a page words in another language, or use an avoided term."""
-    problems = [
-        (
-            f"{FIGURES_FOLDER}/{path.name}",
-            f"per-language copies are written by the build from {path.name.split('.')[0]}.svg; put every language's labels there, marked with systemLanguage, and delete this file",
-        )
-        for path in handmade_copies(docs)
-    ]
-    for name, source in figures.items():
-        place = f"{FIGURES_FOLDER}/{name}"
         try:
-            figure = parse_figure(source)
-        except FigureError as error:
-            problems.append((f"{place}:{error.line}", str(error)))
-            continue
-        found = figure_problems(figure, glossary.latin)
-        for lang in LANGUAGES:
-            found += glossary.problems([(label.line, label.prose) for label in figure.labels(lang)], lang)
-        problems += [(f"{place}:{line}", message) for line, message in sorted(found, key=lambda problem: problem[0])]
-    return problems
+            figures[figure.source] = read_text(path, figure.source) if path.is_file() else None
+        except FileError:
+            figures[figure.source] = None  # the figure's own check names what is wrong with it
+    return Article(slug, lang, text, found, slugs, figures)
 
 
 def _comment_lines(found: Outline) -> list[tuple[int, str]]:
@@ -303,3 +566,50 @@ def _comment_lines(found: Outline) -> list[tuple[int, str]]:
 
 def _anchors(found: Outline | None) -> frozenset[str] | None:
     return None if found is None else frozenset(heading.anchor for heading in found.headings if heading.anchor)
+
+
+def _pages(sources: Sources) -> list[Problem]:
+    """Pages of the docs folder whose front matter names a chapter page the renderer does not make, or a topic the catalogue lacks."""
+    problems = []
+    slugs = {topic.slug for topic in sources.catalogue.topics} if sources.catalogue else None
+    for path in sorted(sources.docs.glob("*.md")):
+        place = f"{sources.shown}/{path.name}"
+        try:
+            meta = front_matter(read_text(path, place), place)
+        except FileError as error:
+            problems.append(error.problem)
+            continue
+        except CatalogueError as error:
+            problems += [dataclasses.replace(problem, rule="CI801") if problem.rule in ("CI010", "CI011") else problem for problem in error.found]
+            continue
+        kind = meta.get("chapter")
+        if kind is not None and kind.value not in PAGE_KINDS:
+            close = difflib.get_close_matches(str(kind.value), PAGE_KINDS, n=1)
+            hint = f" — did you mean {close[0]!r}?" if close else ""
+            problems.append(
+                Problem(
+                    place, kind.line, kind.column, "CI801", f"chapter: unknown chapter page kind {kind.value!r}; expected one of: {', '.join(PAGE_KINDS)}{hint}"
+                )
+            )
+        topic = meta.get("topic")
+        if kind is not None and kind.value == "topic" and slugs is not None and (topic is None or topic.value not in slugs):
+            where = topic or kind
+            problems.append(Problem(place, where.line, where.column, "CI801", f"topic: {getattr(topic, 'value', None)!r} is not a topic of topics.yaml"))
+    return problems
+
+
+# Every check the build and `chapter check` run, by name, in the order their problems matter least to most.
+CHECKS: tuple[tuple[str, Check], ...] = (
+    ("stray articles", _stray_articles),
+    ("article structure", _article_structure),
+    ("links and figures", _links),
+    ("wording", _wording),
+    ("figures", _figures),
+    ("facts", _facts),
+    ("article HTML and markers", _article_html),
+    ("catalogue text", _catalogue_text),
+    ("pages", _pages),
+    ("article standard", _standard),
+    ("translations", _translations),
+    ("promises", _promises),
+)

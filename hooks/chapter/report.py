@@ -1,40 +1,17 @@
-"""How the `chapter` command reports: a status table per topic, and problems as GitHub workflow annotations."""
+"""How `chapter status` reports: where each topic stands, as a table for a terminal or a pull request's summary."""
 
 from __future__ import annotations
 
 import datetime
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from .catalogue import LANGUAGES, Topic
+from .problems import Problem
 from .project import CATALOGUE, DOCS, Project, translation_problems
 from .promises import broken_promises, field_lines
 from .translations import RECORD_PATH, PairState, read_record
 from .urls import article_source
-
-# Every message the checks print starts with its place: `file:line[:column]: ` or `file: `,
-# then, for the rules with ids, the id.
-PLACED = re.compile(r"^(?P<file>[^\s:]+)(?::(?P<line>\d+))?(?::(?P<column>\d+))?: (?:(?P<rule>CI\d{3}) )?(?P<message>.+)$")
-
-
-def annotation(problem: str, level: str = "error") -> str:
-    """One problem as a workflow command, so that it shows on its line of the pull request's diff."""
-    found = PLACED.match(problem)
-    if found is None:
-        return f"::{level}::{_data(problem)}"
-    properties = [f"file={_property(found['file'])}"]
-    properties += [f"{name}={found[key]}" for name, key in (("line", "line"), ("col", "column")) if found[key]]
-    properties.append(f"title={_property(found['rule'] or 'chapter check')}")
-    return f"::{level} {','.join(properties)}::{_data(found['message'])}"
-
-
-def _data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _property(text: str) -> str:
-    return _data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 @dataclass(frozen=True)
@@ -43,7 +20,7 @@ class StatusRow:
     articles: tuple[bool, ...]  # in LANGUAGES order
     translation: str
     label: str
-    problems: tuple[str, ...]  # placed messages, as `chapter check` prints them
+    problems: tuple[Problem, ...]
 
 
 def status_rows(project: Project, root: Path, on: datetime.date) -> list[StatusRow]:
@@ -57,23 +34,29 @@ def status_rows(project: Project, root: Path, on: datetime.date) -> list[StatusR
         problems = []
         pair = project.translations.get(topic.slug)
         if pair is not None:
-            problems += [f"{DOCS}/{place}: {message}" for place, message in translation_problems({topic.slug: pair}, {}, record_lines)]
+            problems += translation_problems(DOCS, {topic.slug: pair}, {}, record_lines)
             translation = _translation(pair)
         elif any(present):
             missing = next(lang for lang, here in zip(LANGUAGES, present, strict=True) if not here)
             written = next(lang for lang, here in zip(LANGUAGES, present, strict=True) if here)
             problems.append(
-                f"{DOCS}/{article_source(topic.slug, written)}: the article has no '{missing}' version yet: write {DOCS}/{article_source(topic.slug, missing)}"
+                Problem(
+                    f"{DOCS}/{article_source(topic.slug, written)}",
+                    0,
+                    0,
+                    "CI201",
+                    f"the article has no '{missing}' version yet: write {DOCS}/{article_source(topic.slug, missing)}",
+                )
             )
             translation = f"{missing} missing"
         else:
             translation = "no article yet"
-        promises = [f"{CATALOGUE}:{item.line}: {item.rule} {item.message}" for item in broken if item.slug == topic.slug]
+        promises = [Problem(CATALOGUE, item.line, 0, item.rule, item.message) for item in broken if item.slug == topic.slug]
         problems += promises
         rows.append(StatusRow(topic.slug, present, translation, _label(topic, on, not promises), tuple(problems)))
     topics = {topic.slug for topic in project.catalogue.topics}
     for slug in [slug for slug in record if slug not in project.translations and slug not in topics]:
-        problems = [f"{DOCS}/{place}: {message}" for place, message in translation_problems({}, {slug: record[slug]}, record_lines)]
+        problems = translation_problems(DOCS, {}, {slug: record[slug]}, record_lines)
         rows.append(StatusRow(slug, (False,) * len(LANGUAGES), "recorded, no articles", "—", tuple(problems)))
     return rows
 

@@ -24,6 +24,9 @@ import yaml
 from .articles import HEADING, Fence, scan
 from .catalogue import LANGUAGES, Catalogue
 from .errors import ChapterError
+from .files import FileError, read_text
+from .loader import CatalogueError, compose_plain
+from .problems import Problem
 from .urls import ARTICLES_FOLDER, TRANSLATIONS_RECORD
 
 RECORD_PATH = f"{ARTICLES_FOLDER}/{TRANSLATIONS_RECORD}"  # relative to the docs folder
@@ -40,6 +43,10 @@ Record = dict[str, dict[str, dict[str, str]]]  # slug -> anchor -> language -> f
 
 class RecordError(ChapterError):
     """translations.yaml is not what `chapter sync` writes."""
+
+    def __init__(self, found: list[Problem]):
+        self.found = found
+        super().__init__("\n".join(problem.text() for problem in found))
 
 
 @dataclass(frozen=True)
@@ -154,24 +161,26 @@ def stamp(texts: Mapping[str, str], previous: Mapping[str, Mapping[str, str]] | 
 
 
 def read_record(path: Path, shown_as: str = RECORD_PATH) -> tuple[Record, dict[tuple[str, ...], int]]:
-    """The record and the line of each slug and section in it; an absent file is an empty record."""
+    """The record and the line of each slug and section in it; an absent file is an empty record.
+
+    The file is read as every data file is (plain YAML, no aliases, a sane depth);
+    RecordError names each place that is not what `chapter sync` writes.
+    """
     if not path.is_file():
         return {}, {}
     try:
-        root = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark
-        place = f"{shown_as}:{mark.line + 1}:{mark.column + 1}" if mark else shown_as
-        raise RecordError(f"{place}: not valid YAML ({error.problem}); run `chapter sync` to write it again") from None
+        root = compose_plain(read_text(path, shown_as), shown_as, yaml.SafeLoader, contents="the fingerprints `chapter sync` writes")
+    except FileError as error:
+        raise RecordError([_rewrite(error.problem)]) from None
+    except CatalogueError as error:
+        raise RecordError([_rewrite(problem) for problem in error.found]) from None
     record: Record = {}
     lines: dict[tuple[str, ...], int] = {}
     problems = []
 
     def wrong(node: yaml.Node, what: str) -> None:
-        problems.append(f"{shown_as}:{node.start_mark.line + 1}:{node.start_mark.column + 1}: {what}; run `chapter sync` to write it again")
+        problems.append(_rewrite(Problem(shown_as, node.start_mark.line + 1, node.start_mark.column + 1, "CI205", what)))
 
-    if root is None:
-        return {}, {}
     if not isinstance(root, yaml.MappingNode):
         wrong(root, "expected a mapping of topic slugs to their sections")
     for slug_node, sections_node in root.value if isinstance(root, yaml.MappingNode) else ():
@@ -190,8 +199,14 @@ def read_record(path: Path, shown_as: str = RECORD_PATH) -> tuple[Record, dict[t
                 continue
             record[slug][anchor] = values
     if problems:
-        raise RecordError("\n".join(problems))
+        raise RecordError(problems)
     return record, lines
+
+
+def _rewrite(problem: Problem) -> Problem:
+    """A fault in the record, with the command that writes the whole file again from the articles."""
+    advice = "; `chapter sync --all` writes the file again from the articles as they stand"
+    return Problem(problem.file, problem.line, problem.column, problem.rule, problem.message + advice)
 
 
 def write_record(path: Path, record: Record, catalogue: Catalogue) -> None:

@@ -77,27 +77,28 @@ def test_a_fact_read_too_long_ago_is_flagged_on_the_facts_page(tmp_path, monkeyp
         (
             "pruning.ru.md",
             ("{fact:h100-sxm-memory-bandwidth}", "{fact:h100-sxm-memory-bandwith}"),
-            "docs/articles/pruning.ru.md:3: {fact:h100-sxm-memory-bandwith} names no fact in facts.yaml; did you mean 'h100-sxm-memory-bandwidth'?",
+            "docs/articles/pruning.ru.md:3: error CI403 {fact:h100-sxm-memory-bandwith} names no fact in facts.yaml; did you mean 'h100-sxm-memory-bandwidth'?",
         ),
         (
             "pruning.ru.md",
             ("при тех же {fact:h100-sxm-memory-bandwidth}", "при тех же 3,35 ТБ/с"),
-            "docs/articles/pruning.en.md:3: {fact:h100-sxm-memory-bandwidth} is quoted once here and not in pruning.ru.md: both languages quote the same facts",
+            "docs/articles/pruning.en.md:3: error CI405 {fact:h100-sxm-memory-bandwidth} is quoted once here and not in pruning.ru.md: both languages quote the same facts",
         ),
         (
             "pruning.en.md",
             ("at the same {fact:h100-sxm-memory-bandwidth}", "at the same {fact:h100-sxm-memory-bandwidth} ({fact:h100-sxm-memory-bandwidth})"),
-            "docs/articles/pruning.en.md:3: {fact:h100-sxm-memory-bandwidth} is quoted 2 times here and once in pruning.ru.md: both languages quote the same facts",
+            "docs/articles/pruning.en.md:3: error CI405 {fact:h100-sxm-memory-bandwidth} is quoted 2 times here and once in pruning.ru.md: both languages quote the same facts",
         ),
         (
             "pruning.en.md",
             ("at the same {fact:h100-sxm-memory-bandwidth}", "at the same 3.35 TB/s"),
-            "docs/articles/pruning.ru.md:3: {fact:h100-sxm-memory-bandwidth} is quoted once here and not in pruning.en.md: both languages quote the same facts",
+            "docs/articles/pruning.ru.md:3: error CI405 {fact:h100-sxm-memory-bandwidth} is quoted once here and not in pruning.en.md: both languages quote the same facts",
         ),
         (
             "pruning.ru.md",
             ("![Четыре веса подряд", "![Четыре веса по {fact:h100-sxm-memory}"),
-            "docs/articles/pruning.ru.md:5: {fact:h100-sxm-memory} stands in an image description or a link's text, which show plain text: write the value there",
+            "docs/articles/pruning.ru.md:5:18: error CI404 {fact:h100-sxm-memory} stands in an image's description, which shows plain text, not a link:"
+            " write the value itself there, or move the marker into the text",
         ),
     ],
     ids=["unknown fact", "missing from the original", "quoted more often in the translation", "missing from the translation", "in an image description"],
@@ -120,5 +121,6 @@ def test_a_fact_no_article_quotes_fails_the_strict_build(tmp_path):
     result = mkdocs("build", "--strict", "--site-dir", str(tmp_path / "site"), cwd=project)
     assert result.returncode == 1
     assert (
-        f"facts.yaml:{line}: fact 'a100-memory' is declared but no article quotes it: write {{fact:a100-memory}} where one does, or remove it" in result.stderr
+        f"facts.yaml:{line}: warning CI406 fact 'a100-memory' is declared but no article quotes it: write {{fact:a100-memory}} where one does, or remove it"
+        in result.stderr
     )

@@ -88,7 +88,7 @@ def test_the_check_reports_the_lag_and_sync_clears_it(edited, tmp_path, capsys):
     assert main(["check", str(project)]) == 1
     lags = [line for line in capsys.readouterr().err.splitlines() if " CI202 " in line]
     assert lags == [
-        "docs/articles/pruning.en.md:1: CI202 section 'how-it-works' is behind pruning.ru.md:1, which changed after the pair was last in step:"
+        "docs/articles/pruning.en.md:1: notice CI202 section 'how-it-works' is behind pruning.ru.md:1, which changed after the pair was last in step:"
         " bring this section up to date, then run `chapter sync pruning --section how-it-works`;"
         " a change there that needs no translation (a typo, a link) needs only that command"
     ]

@@ -36,7 +36,7 @@ def test_status_exits_1_while_a_translation_lags(project, capsys):
     assert main(["status", "--root", str(project), "--format", "github"]) == 1
     out = capsys.readouterr().out
     assert "ru behind: how-it-works" in out
-    assert "::warning file=docs/articles/pruning.ru.md,line=1,title=CI202::section 'how-it-works' is behind pruning.en.md:1" in out
+    assert "::notice file=docs/articles/pruning.ru.md,line=1,title=CI202::section 'how-it-works' is behind pruning.en.md:1" in out
 
 
 def test_check_prints_annotations_on_the_lines_of_the_diff(project, capsys):
@@ -47,7 +47,7 @@ def test_check_prints_annotations_on_the_lines_of_the_diff(project, capsys):
     assert printed.err == ""  # the runner reads workflow commands from standard output
     lines = printed.out.splitlines()
     line = article.read_text(encoding="utf-8").splitlines().index("## Sources") + 1
-    assert f"::error file=docs/articles/pruning.en.md,line={line},title=chapter check::heading 'Sources' needs an explicit anchor" in "\n".join(lines)
+    assert f"::error file=docs/articles/pruning.en.md,line={line},title=CI504::heading 'Sources' needs an explicit anchor" in "\n".join(lines)
     assert all(row.startswith("::error ") for row in lines)
 
 

@@ -113,44 +113,46 @@ def test_latin_words_are_read_in_lower_case():
 CASES = {
     "unknown key": (
         MINIMAL.replace("    avoid: {ru: [кеш]}\n", "    avoids: {ru: [кеш]}\n"),
-        ["glossary.yaml:4:5: terms[0]: unknown key 'avoids' — did you mean 'avoid'?"],
+        ["glossary.yaml:4:5: error CI010 terms[0]: unknown key 'avoids' — did you mean 'avoid'?"],
     ),
     "missing definition": (
         MINIMAL.replace("    definition: {ru: Быстрая память, en: Fast memory}\n", ""),
-        ["glossary.yaml:2:5: terms[0].definition: missing required key"],
+        ["glossary.yaml:2:5: error CI010 terms[0].definition: missing required key"],
     ),
     "missing translation": (
         MINIMAL.replace("term: {ru: кэш, en: cache}", "term: {ru: кэш}"),
-        ["glossary.yaml:3:11: terms[0].term.en: missing translation"],
+        ["glossary.yaml:3:11: error CI010 terms[0].term.en: missing translation"],
     ),
     "bad id": (
         MINIMAL.replace("id: cache", "id: Cache"),
-        ["glossary.yaml:2:9: terms[0].id: 'Cache' is not a lower-case kebab-case identifier such as 'gpu-architecture' (letters a–z, digits, single hyphens)"],
+        [
+            "glossary.yaml:2:9: error CI011 terms[0].id: 'Cache' is not a lower-case kebab-case identifier such as 'gpu-architecture' (letters a–z, digits, single hyphens)"
+        ],
     ),
     "avoid as a list": (
         MINIMAL.replace("avoid: {ru: [кеш]}", "avoid: [кеш]"),
-        ["glossary.yaml:4:12: terms[0].avoid: expected a mapping of languages (ru, en) to lists of variants; found a list"],
+        ["glossary.yaml:4:12: error CI010 terms[0].avoid: expected a mapping of languages (ru, en) to lists of variants; found a list"],
     ),
     "unknown language": (
         MINIMAL.replace("avoid: {ru: [кеш]}", "avoid: {ru: [кеш], de: [Cache]}"),
-        ["glossary.yaml:4:24: terms[0].avoid: unknown key 'de'; expected one of: ru, en"],
+        ["glossary.yaml:4:24: error CI010 terms[0].avoid: unknown key 'de'; expected one of: ru, en"],
     ),
     "variant as text": (
         MINIMAL.replace("avoid: {ru: [кеш]}", "avoid: {ru: кеш}"),
-        ["glossary.yaml:4:17: terms[0].avoid.ru: expected a list; found text"],
+        ["glossary.yaml:4:17: error CI010 terms[0].avoid.ru: expected a list; found text"],
     ),
-    "no terms": ("latin: [leaf]\n", ["glossary.yaml:1:1: terms: missing required key"]),
-    "empty file": ("\n", ["glossary.yaml:1:1: the file is empty; it must hold the terms of the chapter"]),
+    "no terms": ("latin: [leaf]\n", ["glossary.yaml:1:1: error CI010 terms: missing required key"]),
+    "empty file": ("\n", ["glossary.yaml:1:1: error CI010 the file is empty; it must hold the terms of the chapter"]),
 }
 # The schema sees only shapes; these two need the loader.
 LOADER_ONLY = {
     "duplicate id": (
         MINIMAL.replace("id: checkpoint", "id: cache"),
-        ["glossary.yaml:6:9: terms[1].id: duplicate term id 'cache'; each must be unique"],
+        ["glossary.yaml:6:9: error CI011 terms[1].id: duplicate term id 'cache'; each must be unique"],
     ),
     "variant that forbids its own term": (
         MINIMAL.replace("avoid: {ru: [кеш]}", "avoid: {ru: [кэша]}"),
-        ["glossary.yaml:4:18: terms[0].avoid.ru[0]: 'кэша' would also forbid the term itself, 'кэш'"],
+        ["glossary.yaml:4:18: error CI011 terms[0].avoid.ru[0]: 'кэша' would also forbid the term itself, 'кэш'"],
     ),
 }
 
@@ -165,3 +167,25 @@ def test_mistakes_are_named_with_their_place_and_the_schema_refuses_them(text, e
 def test_mistakes_only_the_loader_sees(text, expected):
     assert _errors(text) == expected
     assert VALIDATOR.is_valid(yaml.safe_load(text))
+
+
+PERF = MINIMAL.replace("avoid: {ru: [TFLOPS], en: [TFLOP/s]}", "avoid: {ru: [TFLOPS], en: [TFLOP/s, perf, the]}")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Performance is perfect in Perfetto.", "Run perftest there.", "They measured it.", "Other words: theory, breathe."],
+    ids=["performance", "perftest", "they", "inside words"],
+)
+def test_english_variants_are_whole_words_not_prefixes(text):
+    assert parse_glossary(PERF).problems([(3, text)], "en") == []
+
+
+def test_an_english_variant_is_still_found_as_a_word():
+    found = parse_glossary(PERF).problems([(3, "The perf of the kernel, as perf-tools say.")], "en")
+    assert sorted(message.split(":")[0] for _, message in found) == ["'The'", "'perf'", "'perf'", "'the'"]
+
+
+def test_russian_variants_are_still_found_in_any_inflected_form():
+    found = parse_glossary(MINIMAL).problems([(5, "Промах кеша и данные в кешем.")], "ru")
+    assert [message.split(":")[0] for _, message in found] == ["'кеша'", "'кешем'"]

@@ -84,182 +84,186 @@ CASES = {
     # YAML syntax
     "unclosed quote": (
         _edit("title: {ru: Один, en: One}", 'title: {ru: "Один, en: One}'),
-        ["topics.yaml:15:17: YAML syntax error: this quoted text is never closed (YAML stopped at line 24, column 1)"],
+        ["topics.yaml:15:17: error CI005 YAML syntax error: this quoted text is never closed (YAML stopped at line 24, column 1)"],
     ),
     "unclosed bracket": (
         _edit("title: {ru: Один, en: One}", "title: {ru: Один, en: One"),
-        ["topics.yaml:15:12: YAML syntax error: this '{' is never closed by a matching '}' (YAML stopped at line 16, column 12)"],
+        ["topics.yaml:15:12: error CI005 YAML syntax error: this '{' is never closed by a matching '}' (YAML stopped at line 16, column 12)"],
     ),
     "bad indentation": (
         _edit("    label: new\n    title: {ru: Один", "    label: new\n      title: {ru: Один"),
-        ["topics.yaml:15:12: YAML syntax error: unexpected ':'; check this line's indentation, or put text containing ': ' in quotes"],
+        ["topics.yaml:15:12: error CI005 YAML syntax error: unexpected ':'; check this line's indentation, or put text containing ': ' in quotes"],
     ),
     "outdented key": (
         _edit("    label: new\n    title: {ru: Один", "    label: new\n  title: {ru: Один"),
-        ["topics.yaml:15:3: YAML syntax error: this line is indented differently from the keys above it"],
+        ["topics.yaml:15:3: error CI005 YAML syntax error: this line is indented differently from the keys above it"],
     ),
     "tab": (
         _edit("    label: new\n    title: {ru: Один", "    label: new\n\ttitle: {ru: Один"),
-        ["topics.yaml:15:1: YAML syntax error: a tab character; YAML indents with spaces only"],
+        ["topics.yaml:15:1: error CI005 YAML syntax error: a tab character; YAML indents with spaces only"],
     ),
     # shape
-    "empty file": ("  \n", ["topics.yaml:1:1: the file is empty; it must hold the chapter, labels, chapters and topics"]),
+    "empty file": ("  \n", ["topics.yaml:1:1: error CI010 the file is empty; it must hold the chapter, labels, chapters and topics"]),
     "top level is a list": (
         "- chapter\n- topics\n",
-        ["topics.yaml:1:1: expected a mapping with keys chapter, labels, chapters, topics; found a list"],
+        ["topics.yaml:1:1: error CI010 expected a mapping with keys chapter, labels, chapters, topics; found a list"],
     ),
     "duplicate key": (
         _edit("    label: new\n    title: {ru: Один", "    label: new\n    label: new\n    title: {ru: Один"),
-        ["topics.yaml:15:5: topics[0].label: duplicate key 'label'; each key may appear once"],
+        ["topics.yaml:15:5: error CI010 topics[0].label: duplicate key 'label'; each key may appear once"],
     ),
     "unknown key with a near miss": (
         _edit("    label: new\n    title: {ru: Один", "    lable: new\n    title: {ru: Один"),
         [
-            "topics.yaml:13:5: topics[0].label: missing required key",
-            "topics.yaml:14:5: topics[0]: unknown key 'lable' — did you mean 'label'?",
+            "topics.yaml:13:5: error CI010 topics[0].label: missing required key",
+            "topics.yaml:14:5: error CI010 topics[0]: unknown key 'lable' — did you mean 'label'?",
         ],
     ),
     "unknown key at the top": (
         MINIMAL + "extra: 1\n",
-        ["topics.yaml:24:1: unknown key 'extra'; expected one of: chapter, labels, chapters, topics"],
+        ["topics.yaml:24:1: error CI010 unknown key 'extra'; expected one of: chapter, labels, chapters, topics"],
     ),
     "unknown language": (
         _edit("summary: {ru: Кратко, en: Briefly}", "summary: {ru: Кратко, en: Briefly, de: Kurz}"),
-        ["topics.yaml:4:38: chapter.summary: unknown key 'de'; expected one of: ru, en"],
+        ["topics.yaml:4:38: error CI010 chapter.summary: unknown key 'de'; expected one of: ru, en"],
     ),
     "missing required field": (
         _edit("    summary: {ru: Первый, en: First}\n", ""),
-        ["topics.yaml:13:5: topics[0].summary: missing required key"],
+        ["topics.yaml:13:5: error CI010 topics[0].summary: missing required key"],
     ),
     "missing top-level section": (
         _edit("labels:\n  new:\n    name: {ru: новинка, en: new}\n    meaning: {ru: Недавно, en: Recent}\n", ""),
         [
-            "topics.yaml:1:1: labels: missing required key",
-            "topics.yaml:10:12: topics[0].label: unknown label 'new'; expected one of: (none declared)",
-            "topics.yaml:15:12: topics[1].label: unknown label 'new'; expected one of: (none declared)",
+            "topics.yaml:1:1: error CI010 labels: missing required key",
+            "topics.yaml:10:12: error CI011 topics[0].label: unknown label 'new'; expected one of: (none declared)",
+            "topics.yaml:15:12: error CI011 topics[1].label: unknown label 'new'; expected one of: (none declared)",
         ],
     ),
     # types and values
     "list instead of text": (
         _edit("title: {ru: Один, en: One}", "title: [Один, One]"),
-        ["topics.yaml:15:12: topics[0].title: expected a mapping with keys ru, en; found a list"],
+        ["topics.yaml:15:12: error CI010 topics[0].title: expected a mapping with keys ru, en; found a list"],
     ),
     "number as title": (
         _edit("title: {ru: Один, en: One}", "title: {ru: 1, en: One}"),
-        ["topics.yaml:15:17: topics[0].title.ru: expected text; found the number 1"],
+        ["topics.yaml:15:17: error CI010 topics[0].title.ru: expected text; found the number 1"],
     ),
     "boolean as label": (
         _edit("    label: new\n    title: {ru: Один", "    label: yes\n    title: {ru: Один"),
-        ["topics.yaml:14:12: topics[0].label: expected text; found the boolean yes"],
+        ["topics.yaml:14:12: error CI010 topics[0].label: expected text; found the boolean yes"],
     ),
     "empty text": (
         _edit("summary: {ru: Первый, en: First}", 'summary: {ru: "  ", en: First}'),
-        ["topics.yaml:16:19: topics[0].summary.ru: must not be empty"],
+        ["topics.yaml:16:19: error CI011 topics[0].summary.ru: must not be empty"],
     ),
     "missing value": (
         _edit("summary: {ru: Первый, en: First}", "summary: {ru: Первый, en: }"),
-        ["topics.yaml:16:30: topics[0].summary.en: expected text; found nothing (null)"],
+        ["topics.yaml:16:30: error CI010 topics[0].summary.en: expected text; found nothing (null)"],
     ),
     "missing translation": (
         _edit("title: {ru: Один, en: One}", "title: {ru: Один}"),
-        ["topics.yaml:15:12: topics[0].title.en: missing translation"],
+        ["topics.yaml:15:12: error CI010 topics[0].title.en: missing translation"],
     ),
     # review dates
     "review date that is not a date": (
         _edit("    label: new\n    title: {ru: Один", "    label: new\n    reviewed: soon\n    title: {ru: Один"),
-        ["topics.yaml:15:15: topics[0].reviewed: 'soon' is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01"],
+        ["topics.yaml:15:15: error CI011 topics[0].reviewed: 'soon' is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01"],
     ),
     "review date without its leading zero": (
         _edit("    label: new\n    title: {ru: Один", "    label: new\n    reviewed: 2026-12-1\n    title: {ru: Один"),
-        ["topics.yaml:15:15: topics[0].reviewed: '2026-12-1' is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01"],
+        ["topics.yaml:15:15: error CI011 topics[0].reviewed: '2026-12-1' is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01"],
     ),
     "review date that does not exist": (
         _edit("    label: new\n    title: {ru: Один", "    label: new\n    reviewed: '2026-02-30'\n    title: {ru: Один"),
-        ["topics.yaml:15:15: topics[0].reviewed: '2026-02-30' is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01"],
+        ["topics.yaml:15:15: error CI011 topics[0].reviewed: '2026-02-30' is not a day of the calendar: 2026 has no 30 February (February 2026 has 28 days)"],
     ),
     "review date with a time": (
         _edit("    label: new\n    title: {ru: Один", "    label: new\n    reviewed: 2026-12-01 10:00:00\n    title: {ru: Один"),
-        ["topics.yaml:15:15: topics[0].reviewed: '2026-12-01 10:00:00' is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01"],
+        ["topics.yaml:15:15: error CI011 topics[0].reviewed: '2026-12-01 10:00:00' is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01"],
     ),
     "review date as a list": (
         _edit("    label: new\n    title: {ru: Один", "    label: new\n    reviewed: [2026-12-01]\n    title: {ru: Один"),
-        ["topics.yaml:15:15: topics[0].reviewed: expected a date such as 2026-12-01; found a list"],
+        ["topics.yaml:15:15: error CI011 topics[0].reviewed: expected a date such as 2026-12-01; found a list"],
     ),
     # dates and the labels' promises
     "topic without the day it was added": (
         _edit("    summary: {ru: Первый, en: First}\n    added: 2026-11-30\n", "    summary: {ru: Первый, en: First}\n"),
-        ["topics.yaml:13:5: topics[0].added: missing required key"],
+        ["topics.yaml:13:5: error CI010 topics[0].added: missing required key"],
     ),
     "label that lasts no day": (
         _edit("    meaning: {ru: Недавно, en: Recent}\n", "    meaning: {ru: Недавно, en: Recent}\n    lasts: 0\n"),
-        ["topics.yaml:9:12: labels.new.lasts: expected a whole number of days, at least 1, such as 180; found '0'"],
+        ["topics.yaml:9:12: error CI011 labels.new.lasts: expected a whole number of days, at least 1, such as 180; found '0'"],
     ),
     "label that lasts for words": (
         _edit("    meaning: {ru: Недавно, en: Recent}\n", "    meaning: {ru: Недавно, en: Recent}\n    review_within: a year\n"),
-        ["topics.yaml:9:20: labels.new.review_within: expected a whole number of days, at least 1, such as 180; found 'a year'"],
+        ["topics.yaml:9:20: error CI011 labels.new.review_within: expected a whole number of days, at least 1, such as 180; found 'a year'"],
     ),
     "home of the chapter's own topic": (
         _edit("    summary: {ru: Первый, en: First}\n", "    summary: {ru: Первый, en: First}\n    home: https://kb.example.org/one/\n"),
-        ["topics.yaml:17:11: topics[0].home: `home` needs `origin` beside it: add `origin` or remove `home`"],
+        ["topics.yaml:17:11: error CI010 topics[0].home: `home` needs `origin` beside it: add `origin` or remove `home`"],
     ),
     # identifiers and references
     "upper-case slug": (
         _edit("slug: one", "slug: One"),
-        ["topics.yaml:13:11: topics[0].slug: 'One' is not a lower-case kebab-case identifier such as 'gpu-architecture' (letters a–z, digits, single hyphens)"],
+        [
+            "topics.yaml:13:11: error CI011 topics[0].slug: 'One' is not a lower-case kebab-case identifier such as 'gpu-architecture' (letters a–z, digits, single hyphens)"
+        ],
     ),
     "duplicate slug": (
         _edit("slug: two", "slug: one"),
-        ["topics.yaml:18:11: topics[1].slug: duplicate slug 'one'; each must be unique"],
+        ["topics.yaml:18:11: error CI011 topics[1].slug: duplicate slug 'one'; each must be unique"],
     ),
     "unknown label": (
         _edit("    label: new\n    title: {ru: Один", "    label: hot\n    title: {ru: Один"),
-        ["topics.yaml:14:12: topics[0].label: unknown label 'hot'; expected one of: new"],
+        ["topics.yaml:14:12: error CI011 topics[0].label: unknown label 'hot'; expected one of: new"],
     ),
     "misspelt label": (
         _edit("    label: new\n    title: {ru: Один", "    label: nwe\n    title: {ru: Один"),
-        ["topics.yaml:14:12: topics[0].label: unknown label 'nwe'; expected one of: new — did you mean 'new'?"],
+        ["topics.yaml:14:12: error CI011 topics[0].label: unknown label 'nwe'; expected one of: new — did you mean 'new'?"],
     ),
     "unknown origin": (
         _edit("origin: mlops", "origin: mlosp"),
-        ["topics.yaml:20:13: topics[1].origin: unknown chapter 'mlosp'; expected one of: mlops — did you mean 'mlops'?"],
+        ["topics.yaml:20:13: error CI011 topics[1].origin: unknown chapter 'mlosp'; expected one of: mlops — did you mean 'mlops'?"],
     ),
     "origin is this chapter": (
         _edit("origin: mlops", "origin: compute"),
-        ["topics.yaml:20:13: topics[1].origin: a topic cannot come from its own chapter; remove 'origin'"],
+        ["topics.yaml:20:13: error CI011 topics[1].origin: a topic cannot come from its own chapter; remove 'origin'"],
     ),
     "lending chapter with this chapter's id": (
         _edit(
             "  - id: mlops\n    title: {ru: MLOps, en: MLOps}\n",
             "  - id: mlops\n    title: {ru: MLOps, en: MLOps}\n  - id: compute\n    title: {ru: Я, en: Me}\n",
         ),
-        ["topics.yaml:12:5: chapters[1].id: 'compute' is this chapter's own id; list only other chapters here"],
+        ["topics.yaml:12:5: error CI011 chapters[1].id: 'compute' is this chapter's own id; list only other chapters here"],
     ),
     "duplicate chapter": (
         _edit(
             "  - id: mlops\n    title: {ru: MLOps, en: MLOps}\n",
             "  - id: mlops\n    title: {ru: MLOps, en: MLOps}\n  - id: mlops\n    title: {ru: Ещё, en: Again}\n",
         ),
-        ["topics.yaml:12:9: chapters[1].id: duplicate chapter id 'mlops'; each must be unique"],
+        ["topics.yaml:12:9: error CI011 chapters[1].id: duplicate chapter id 'mlops'; each must be unique"],
     ),
     "chapter address that is not a web address": (
         _edit("    title: {ru: MLOps, en: MLOps}\n", "    title: {ru: MLOps, en: MLOps}\n    url: javascript:alert(1)\n"),
-        ["topics.yaml:12:10: chapters[0].url: 'javascript:alert(1)' is not an http:// or https:// address"],
+        ["topics.yaml:12:10: error CI011 chapters[0].url: 'javascript:alert(1)' is not an http:// or https:// address"],
     ),
     # only plain data
     "anchor and alias": (
         _edit("title: {ru: Два, en: Two}", "title: *t", _edit("title: {ru: Один, en: One}", "title: &t {ru: Один, en: One}")),
         [
-            "topics.yaml:15:12: YAML anchor '&t' is not allowed; write each value out in full",
-            "topics.yaml:21:12: YAML alias '*t' is not allowed; write the value out in full",
+            "topics.yaml:15:12: error CI006 YAML anchor '&t' is not allowed; write each value out in full",
+            "topics.yaml:21:12: error CI006 YAML alias '*t' is not allowed; write the value out in full",
         ],
     ),
     "python tag": (
         _edit("summary: {ru: Первый, en: First}", "summary: !!python/object/apply:os.system [echo]"),
-        ["topics.yaml:16:14: YAML tag 'tag:yaml.org,2002:python/object/apply:os.system' is not allowed; the catalogue holds plain text, lists and mappings"],
+        [
+            "topics.yaml:16:14: error CI006 YAML tag 'tag:yaml.org,2002:python/object/apply:os.system' is not allowed; the file holds plain text, lists and mappings"
+        ],
     ),
     "local tag": (
         _edit("summary: {ru: Первый, en: First}", "summary: !include summary.yaml"),
-        ["topics.yaml:16:14: YAML tag '!include' is not allowed; the catalogue holds plain text, lists and mappings"],
+        ["topics.yaml:16:14: error CI006 YAML tag '!include' is not allowed; the file holds plain text, lists and mappings"],
     ),
 }
 
@@ -272,7 +276,7 @@ def test_mistake_is_reported_exactly(text, expected):
 @pytest.mark.parametrize("slug", ["../x", "/x", "a/b", "a--b", "-a", "a-", "a_b", "a b", "слаг"])
 def test_slugs_that_could_escape_the_site_or_break_urls_are_refused(slug):
     (error,) = _errors(_edit("slug: one", f"slug: '{slug}'"))
-    assert error.startswith(f"topics.yaml:13:11: topics[0].slug: {slug!r} is not a lower-case kebab-case identifier")
+    assert error.startswith(f"topics.yaml:13:11: error CI011 topics[0].slug: {slug!r} is not a lower-case kebab-case identifier")
 
 
 def test_all_problems_come_together_sorted_by_line():
@@ -282,7 +286,7 @@ def test_all_problems_come_together_sorted_by_line():
 
 def test_unused_chapter_is_a_warning_and_an_error_when_strict():
     text = _edit("    origin: mlops\n", "")
-    message = "topics.yaml:10:5: chapters[0]: chapter 'mlops' is declared but no topic comes from it"
+    message = "topics.yaml:10:5: warning CI012 chapters[0]: chapter 'mlops' is declared but no topic comes from it"
     warnings = []
     assert parse_catalogue(text, warn=warnings.append).borrowed == ()
     assert warnings == [message]
@@ -291,12 +295,14 @@ def test_unused_chapter_is_a_warning_and_an_error_when_strict():
 
 def test_file_that_is_not_utf8(tmp_path):
     data = MINIMAL.replace("Один", "Од\xffн").encode("utf-8").replace("\xff".encode(), b"\xff")
-    assert _file_errors(tmp_path, data) == ["topics.yaml:15:19: the file is not UTF-8 text (byte 0xff); save it as UTF-8"]
+    assert _file_errors(tmp_path, data) == [
+        "topics.yaml:15:19: error CI001 the file is not UTF-8 text (byte 0xff): it looks like Latin-1 or another single-byte encoding; save it as UTF-8"
+    ]
 
 
 def test_byte_order_mark(tmp_path):
     assert _file_errors(tmp_path, b"\xef\xbb\xbf" + MINIMAL.encode("utf-8")) == [
-        "topics.yaml:1:1: the file starts with a byte order mark (BOM); save it as UTF-8 without BOM"
+        "topics.yaml:1:1: error CI002 the file starts with a byte order mark (BOM); save it as UTF-8 without BOM"
     ]
 
 
@@ -304,7 +310,7 @@ def test_missing_file(tmp_path):
     path = tmp_path / "topics.yaml"
     with pytest.raises(CatalogueError) as caught:
         load_catalogue(path, shown_as="topics.yaml")
-    assert str(caught.value) == "topics.yaml:1:1: cannot read the file: No such file or directory"
+    assert str(caught.value) == "topics.yaml: error CI007 cannot read the file: No such file or directory"
 
 
 def test_valid_catalogue_is_read_by_libyaml_and_a_faulty_one_by_pyyaml(monkeypatch):
@@ -319,6 +325,48 @@ def test_valid_catalogue_is_read_by_libyaml_and_a_faulty_one_by_pyyaml(monkeypat
     assert loaders == [yaml.CSafeLoader]
     loaders.clear()
     assert _errors(_edit("summary: {ru: Первый, en: First}", "summary: {ru: Первый, en: }")) == [
-        "topics.yaml:16:30: topics[0].summary.en: expected text; found nothing (null)"
+        "topics.yaml:16:30: error CI010 topics[0].summary.en: expected text; found nothing (null)"
     ]
     assert loaders == [yaml.CSafeLoader, yaml.SafeLoader]
+
+
+def _problems(text: str) -> list[tuple[int, int, str]]:
+    with pytest.raises(CatalogueError) as caught:
+        parse_catalogue(text)
+    return [(problem.line, problem.column, problem.message) for problem in caught.value.problems]
+
+
+def test_a_quote_left_open_is_named_where_it_opens_not_where_yaml_gives_up():
+    # Quoted text wraps over lines in YAML, so the missing quote on line 15 is only noticed nine lines below.
+    text = _edit("title: {ru: Один, en: One}", 'title:\n      ru: "Один\n      en: "One"')
+    assert _problems(text) == [
+        (
+            16,
+            11,
+            'YAML syntax error: this quoted text has no closing " on its line, so YAML reads the lines after it as part of the text '
+            '(YAML stopped at line 17, column 12): add the closing " on line 16',
+        )
+    ]
+
+
+def test_quoted_text_wrapped_over_lines_is_not_taken_for_a_quote_left_open():
+    text = _edit("summary: {ru: Первый, en: First}", 'summary:\n      ru: "Первый,\n        второй"\n      en: First')
+    assert parse_catalogue(text).topics[0].summary.ru == "Первый, второй"
+    broken = _edit("    label: new\n    title: {ru: Один", "    label: new\n  title: {ru: Один", text)
+    assert [message for _, _, message in _problems(broken)] == ["YAML syntax error: this line is indented differently from the keys above it"]
+
+
+@pytest.mark.parametrize(
+    ("written", "why"),
+    [
+        ("2026-02-30", "2026 has no 30 February (February 2026 has 28 days)"),
+        ("2028-02-30", "2028 has no 30 February (February 2028 has 29 days)"),
+        ("2026-04-31", "2026 has no 31 April (April 2026 has 30 days)"),
+        ("2026-13-01", "there is no month 13; months run from 01 to 12"),
+        ("2026-06-00", "days of the month run from 01 to 30"),
+    ],
+    ids=["30 february", "leap year", "31 april", "month 13", "day 0"],
+)
+def test_a_date_of_the_right_form_that_names_no_day_says_why(written, why):
+    text = _edit("added: 2026-11-30", f"added: {written}")
+    assert _problems(text) == [(17, 12, f"{written!r} is not a day of the calendar: {why}")]

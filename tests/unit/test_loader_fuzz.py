@@ -337,23 +337,23 @@ def test_random_bytes_read_from_a_file(fuzz_file, data):
 
 CRASHES = {
     # yaml.compose returned None and the reader asked it for .tag: AttributeError.
-    "only a comment": ("#", "topics.yaml:1:1: the file holds only comments; it must hold the chapter, labels, chapters and topics"),
+    "only a comment": ("#", "topics.yaml:1:1: error CI010 the file holds only comments; it must hold the chapter, labels, chapters and topics"),
     # PyYAML's ReaderError is not a MarkedYAMLError and leaked out.
-    "NUL character": ("\x00", "topics.yaml:1:1: the character U+0000 is not allowed in YAML; delete it"),
+    "NUL character": ("\x00", "topics.yaml:1:1: error CI003 the character U+0000 is not allowed in YAML; delete it"),
     "control character inside a value": (
         "chapter:\n  id: compute\x07infrastructure\n",
-        "topics.yaml:2:14: the character U+0007 is not allowed in YAML; delete it",
+        "topics.yaml:2:14: error CI003 the character U+0007 is not allowed in YAML; delete it",
     ),
-    "lone surrogate": ("a: 1\n\ud800", "topics.yaml:2:1: the character U+D800 is not allowed in YAML; delete it"),
+    "lone surrogate": ("a: 1\n\ud800", "topics.yaml:2:1: error CI003 the character U+D800 is not allowed in YAML; delete it"),
     # Composing one node per level recursed past Python's limit: RecursionError. Random
     # inputs never nest this deep; the case was written by hand.
     "lists nested a thousand deep": (
         "- " * 1000 + "x",
-        "topics.yaml:1:201: lists and mappings are nested more than 100 levels deep; the catalogue needs only a few",
+        "topics.yaml:1:201: error CI006 lists and mappings are nested more than 100 levels deep; the file needs only a few",
     ),
     "mappings nested a thousand deep": (
         "{a: " * 1000 + "}" * 1000,
-        "topics.yaml:1:401: lists and mappings are nested more than 100 levels deep; the catalogue needs only a few",
+        "topics.yaml:1:401: error CI006 lists and mappings are nested more than 100 levels deep; the file needs only a few",
     ),
 }
 
@@ -368,11 +368,11 @@ def test_former_crash_is_reported(text, expected):
 # Not crashes, but messages that broke the property's "author's terms" clauses.
 UNCLEAR = {
     # A list as a key was called None, and as a label id it put PyYAML node reprs into the field.
-    "list as a key": ("? [a]\n: 1\n", "topics.yaml:1:3: expected a key (chapter, labels, chapters, topics); found a list"),
-    "list as a label id": ("labels:\n  [x]: {name: 1}\n", "topics.yaml:2:3: labels: expected text; found a list"),
+    "list as a key": ("? [a]\n: 1\n", "topics.yaml:1:3: error CI010 expected a key (chapter, labels, chapters, topics); found a list"),
+    "list as a label id": ("labels:\n  [x]: {name: 1}\n", "topics.yaml:2:3: error CI010 labels: expected text; found a list"),
     # An unquoted date or '=' is not text to YAML, yet was described as "text".
-    "date as text": ("chapter:\n  id: 2024-01-31\n", "topics.yaml:2:7: chapter.id: expected text; found the date 2024-01-31"),
-    "YAML value key as text": ("chapter:\n  id: =\n", "topics.yaml:2:7: chapter.id: expected text; found the special YAML value '='"),
+    "date as text": ("chapter:\n  id: 2024-01-31\n", "topics.yaml:2:7: error CI010 chapter.id: expected text; found the date 2024-01-31"),
+    "YAML value key as text": ("chapter:\n  id: =\n", "topics.yaml:2:7: error CI010 chapter.id: expected text; found the special YAML value '='"),
 }
 
 
@@ -386,4 +386,4 @@ def test_former_unclear_message_is_clear(text, expected):
 def test_nesting_up_to_the_limit_is_only_a_shape_problem():
     with pytest.raises(CatalogueError) as caught:
         parse_catalogue("[" * 100 + "]" * 100)
-    assert str(caught.value) == "topics.yaml:1:1: expected a mapping with keys chapter, labels, chapters, topics; found a list"
+    assert str(caught.value) == "topics.yaml:1:1: error CI010 expected a mapping with keys chapter, labels, chapters, topics; found a list"

@@ -1,4 +1,4 @@
-"""The `chapter` command's reports: workflow annotations and the status table."""
+"""`chapter status`: where every topic stands."""
 
 from __future__ import annotations
 
@@ -7,35 +7,10 @@ import datetime
 import pytest
 
 from chapter.project import check_project
-from chapter.report import annotation, status_rows, status_table
+from chapter.report import status_rows, status_table
 from tools.site import MINI, copy_project
 
 ON = datetime.date(2026, 12, 2)
-
-
-@pytest.mark.parametrize(
-    ("problem", "level", "expected"),
-    [
-        (
-            "docs/articles/pruning.en.md:3: CI106 a hyphen used as a dash: use — (or – for ranges)",
-            "error",
-            "::error file=docs/articles/pruning.en.md,line=3,title=CI106::a hyphen used as a dash: use — (or – for ranges)",
-        ),
-        (
-            "topics.yaml:68:12: topics[0].label: unknown label 'nwe'; expected one of: new, current",
-            "error",
-            "::error file=topics.yaml,line=68,col=12,title=chapter check::topics[0].label: unknown label 'nwe'; expected one of: new, current",
-        ),
-        (
-            "docs/articles/prunning.ru.md: no topic with slug 'prunning' in topics.yaml",
-            "warning",
-            "::warning file=docs/articles/prunning.ru.md,title=chapter check::no topic with slug 'prunning' in topics.yaml",
-        ),
-        ("50% of the lines\nand more", "error", "::error::50%25 of the lines%0Aand more"),
-    ],
-)
-def test_a_problem_becomes_an_annotation_on_its_line(problem, level, expected):
-    assert annotation(problem, level) == expected
 
 
 @pytest.fixture
@@ -61,9 +36,11 @@ def test_status_names_the_lagging_sections_and_the_half_written_pair(project):
     (project / "docs/articles/gpu-architecture.ru.md").write_text("## Блоки { #blocks }\n", encoding="utf-8")
     rows = status_rows(check_project(project), project, ON)
     assert rows[0].translation == "en behind: how-it-works"
-    assert [problem.split(": ")[0] for problem in rows[0].problems] == ["docs/articles/pruning.en.md:1"]
+    assert [(problem.file, problem.line, problem.rule) for problem in rows[0].problems] == [("docs/articles/pruning.en.md", 1, "CI202")]
     assert rows[1].translation == "en missing"
-    assert rows[1].problems == ("docs/articles/gpu-architecture.ru.md: the article has no 'en' version yet: write docs/articles/gpu-architecture.en.md",)
+    assert [problem.text() for problem in rows[1].problems] == [
+        "docs/articles/gpu-architecture.ru.md: notice CI201 the article has no 'en' version yet: write docs/articles/gpu-architecture.en.md"
+    ]
     table = status_table(rows, markdown=True)
     assert "| pruning | yes | yes | en behind: how-it-works | new (day 2 of 180) |" in table.splitlines()
     assert "2 of 3 topics need attention" in table
@@ -75,9 +52,9 @@ def test_status_names_a_recorded_topic_the_catalogue_no_longer_has(project):
     line = record.read_text(encoding="utf-8").splitlines().index("gone:") + 1
     row = status_rows(check_project(project), project, ON)[-1]
     assert (row.slug, row.translation) == ("gone", "recorded, no articles")
-    assert row.problems == (
-        f"docs/articles/translations.yaml:{line}: CI204 records topic 'gone', which has no article in both languages: run `chapter sync --prune`",
-    )
+    assert [problem.text() for problem in row.problems] == [
+        f"docs/articles/translations.yaml:{line}: notice CI204 records topic 'gone', which has no article in both languages: run `chapter sync --prune`",
+    ]
 
 
 def test_status_lists_every_broken_promise_of_a_topic(project):
@@ -88,5 +65,5 @@ def test_status_lists_every_broken_promise_of_a_topic(project):
     catalogue.write_text(text.replace("    reviewed: 2026-12-01\n", "    reviewed: 2027-12-01\n", 1), encoding="utf-8")
     row = status_rows(check_project(project), project, datetime.date(2027, 6, 1))[0]
     assert row.slug == "pruning"
-    assert [problem.split(": ", 2)[1].split()[0] for problem in row.problems] == ["CI303", "CI301"]  # the date first: the rest counts from it
+    assert [problem.rule for problem in row.problems] == ["CI303", "CI301"]  # the date first: the rest counts from it
     assert row.label == "new (day 183 of 180) — promise broken"

@@ -104,29 +104,21 @@ def test_each_rule_names_what_the_article_lacks(old, new, expected):
     where, message = expected  # where: the start of the line named, or None for the article as a whole (line 1)
     line = 1 if where is None else next(number for number, line in enumerate(text.splitlines(), start=1) if line.startswith(where))
     problems = standard_problems(_article(text))
-    assert len(problems) == 1 and problems[0][0] == line and problems[0][1].startswith(message), problems
+    rule, _, words = message.partition(" ")
+    assert len(problems) == 1 and problems[0][:2] == (line, rule) and problems[0][2].startswith(words), problems
 
 
 def test_nothing_to_use_is_named():
     text = GOOD.replace("![Кольцо из четырёх GPU](../figures/ring.svg)\n", "").replace("| Сеть | Скорость |\n|---|---|\n| NVLink | 900 ГБ/с |\n", "Текст.\n")
-    assert standard_problems(_article(text)) == [(1, "CI104 give the reader something to use: code, a table or a figure")]
+    assert standard_problems(_article(text)) == [(1, "CI104", "give the reader something to use: code, a table or a figure")]
 
 
-@pytest.mark.parametrize(
-    ("svg", "message"),
-    [
-        (None, "CI107 figure '../figures/ring.svg' does not exist"),
-        ('<svg xmlns="http://www.w3.org/2000/svg"/>', "CI107 figure '../figures/ring.svg' has no viewBox, so it cannot scale to the page"),
-        (
-            SVG.replace("<text", '<image href="https://example.org/a.png"/><text'),
-            "CI107 figure '../figures/ring.svg' loads something from another host; the site ships everything it shows",
-        ),
-    ],
-    ids=["missing", "no viewBox", "external"],
-)
-def test_figures_must_ship_with_the_site(svg, message):
+def test_a_figure_must_scale_to_the_page():
     line = GOOD.splitlines().index("![Кольцо из четырёх GPU](../figures/ring.svg)") + 1
-    assert standard_problems(_article(GOOD, figures={"../figures/ring.svg": svg})) == [(line, message)]
+    svg = '<svg xmlns="http://www.w3.org/2000/svg"/>'
+    assert standard_problems(_article(GOOD, figures={"../figures/ring.svg": svg})) == [
+        (line, "CI107", "figure '../figures/ring.svg' has no viewBox, so it cannot scale to the page")
+    ]
 
 
 def test_english_articles_are_not_held_to_russian_typography():

@@ -141,12 +141,15 @@ def test_the_record_reads_back_what_was_written_with_each_line(tmp_path, catalog
     [
         (
             "pruning:\n  why: {ru: abc}\n",
-            "translations.yaml:2:8: pruning.why: expected {ru: <fingerprint>, en: <fingerprint>}; run `chapter sync` to write it again",
+            "translations.yaml:2:8: error CI205 pruning.why: expected {ru: <fingerprint>, en: <fingerprint>}; `chapter sync --all` writes the file again from the articles as they stand",
         ),
-        ("pruning: [why]\n", "translations.yaml:1:10: pruning: expected a mapping of section anchors to fingerprints; run `chapter sync` to write it again"),
+        (
+            "pruning: [why]\n",
+            "translations.yaml:1:10: error CI205 pruning: expected a mapping of section anchors to fingerprints; `chapter sync --all` writes the file again from the articles as they stand",
+        ),
         (
             "pruning:\n  why: {ru: a\n",
-            "translations.yaml:3:1: not valid YAML (expected ',' or '}', but got '<stream end>'); run `chapter sync` to write it again",
+            "translations.yaml:2:8: error CI005 YAML syntax error: this '{' is never closed by a matching '}' (YAML stopped at line 3, column 1); `chapter sync --all` writes the file again from the articles as they stand",
         ),
     ],
 )
