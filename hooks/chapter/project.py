@@ -95,10 +95,17 @@ class Sources:
     def figure(self, name: str) -> str:
         return f"{self.shown}/{FIGURES_FOLDER}/{name}"
 
+    @functools.cached_property
     def figures_shown(self) -> frozenset[str]:
         """The figure addresses the articles show, as they write them (`../figures/ring.svg`)."""
         return frozenset(figure.source for found in self.outlines.values() for figure in found.figures)
 
+    @functools.cached_property
+    def quoted(self) -> dict[tuple[str, str], list[tuple[int, str]]]:
+        """(line, fact id) of every marker each article quotes, its figures' markers included (line 0: in a figure)."""
+        return quoted_facts(self)
+
+    @functools.cached_property
     def pairs(self) -> dict[str, PairState]:
         """Each topic whose article has both languages, against its record."""
         slugs = dict.fromkeys(slug for slug, _ in self.texts)
@@ -130,29 +137,14 @@ def review_project(root: Path, docs_dir: Path | None = None, *, on: datetime.dat
     if sources.catalogue is not None and sources.glossary is not None and sources.registry is not None:
         uses = fact_uses(sources)
         quoted = {fact: slugs for fact, slugs in uses.items() if slugs}
-        project = Project(sources.catalogue, sources.glossary, sources.pairs(), sources.registry, quoted, sources.figures_shown(), sources.texts)
+        project = Project(sources.catalogue, sources.glossary, sources.pairs, sources.registry, quoted, sources.figures_shown, sources.texts)
     return Review(sorted(set(problems)), project)
 
 
-def check_project(
-    root: Path,
-    docs_dir: Path | None = None,
-    *,
-    strict: bool = False,
-    warn: Callable[[str], None] | None = None,
-    standard: bool = False,
-    on: datetime.date | None = None,
-) -> Project:
-    """The validated project; ProblemsFound naming what stops it: errors, warnings when `strict`, notices with `standard`.
-
-    Problems that do not stop it go to `warn`, as `file:line: severity RULE message`.
-    """
+def check_project(root: Path, docs_dir: Path | None = None, *, strict: bool = False, standard: bool = False, on: datetime.date | None = None) -> Project:
+    """The validated project, for commands that work on it; ProblemsFound naming what stops it: errors, warnings when `strict`, notices with `standard`."""
     review = review_project(root, docs_dir, on=on)
     stopping = blocking(review.problems, strict=strict) + ([problem for problem in review.problems if problem.severity == NOTICE] if standard else [])
-    if warn:
-        for problem in review.problems:
-            if problem not in stopping:
-                warn(problem.text())
     if stopping or review.project is None:
         raise ProblemsFound(stopping)
     return review.project
@@ -301,7 +293,7 @@ def _figures(sources: Sources) -> list[Problem]:
         )
         for path in handmade_copies(sources.docs)
     ]
-    problems += [Problem(sources.figure(name), 0, 0, rule, message) for name, rule, message in orphan_problems(sources.figures, sources.figures_shown())]
+    problems += [Problem(sources.figure(name), 0, 0, rule, message) for name, rule, message in orphan_problems(sources.figures, sources.figures_shown)]
     latin = sources.glossary.latin if sources.glossary else frozenset()
     for name, source in sources.figures.items():
         unsafe = figure_safety(source)
@@ -351,14 +343,14 @@ def quoted_facts(sources: Sources) -> dict[tuple[str, str], list[tuple[int, str]
 
 def fact_uses(sources: Sources) -> dict[str, tuple[str, ...]]:
     """The topics that quote each fact, in catalogue order; every fact of the registry is a key."""
-    quoted = quoted_facts(sources)
+    quoted = sources.quoted
     facts = sources.registry.facts if sources.registry else ()
     return {fact.id: tuple(dict.fromkeys(slug for (slug, _), found in quoted.items() for _, used in found if used == fact.id)) for fact in facts}
 
 
 def _facts(sources: Sources) -> list[Problem]:
     """Markers that name no fact or stand where no value can be shown, languages that quote different facts, facts nobody quotes."""
-    quoted = quoted_facts(sources)
+    quoted = sources.quoted
     if sources.registry is None:
         return []  # facts.yaml could not be read: reported where it is wrong
     if not sources.has_facts and any(quoted.values()):
@@ -467,8 +459,8 @@ def _translations(sources: Sources) -> list[Problem]:
         return []
     # A topic whose article could not be read is not gone from the record: its file's own problem says what to fix.
     unread = {slug for slug in sources.record if any((sources.docs / article_source(slug, lang)).is_file() for lang in LANGUAGES)}
-    record = {slug: sections for slug, sections in sources.record.items() if slug in sources.pairs() or slug not in unread}
-    return translation_problems(sources.shown, sources.pairs(), record, sources.record_lines)
+    record = {slug: sections for slug, sections in sources.record.items() if slug in sources.pairs or slug not in unread}
+    return translation_problems(sources.shown, sources.pairs, record, sources.record_lines)
 
 
 def _promises(sources: Sources) -> list[Problem]:
