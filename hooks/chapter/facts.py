@@ -22,7 +22,7 @@ from babel.numbers import format_decimal
 from .articles import Fence, scan
 from .catalogue import TITLE_LIMIT, Spec, Text, entry, keys
 from .language import locale
-from .loader import CatalogueError, NodeReader, Problem, compose_plain, decode
+from .loader import CatalogueError, NodeReader, Problem, compose_plain, read_data
 
 FACTS = "facts.yaml"
 
@@ -170,7 +170,7 @@ def load_registry(path: Path, shown_as: str = FACTS) -> tuple[Registry, dict[str
     """The registry and the line of each fact's id; an absent file is an empty registry. CatalogueError names every problem."""
     if not path.is_file():
         return NO_FACTS, {}
-    text = decode(path.read_bytes(), shown_as)
+    text = read_data(path, shown_as)
     reader = RegistryReader()
     root = compose_plain(text, shown_as, yaml.SafeLoader, contents="review_within, subjects, units and facts")
     registry = reader.registry(root)

@@ -17,7 +17,7 @@ from pathlib import Path
 import yaml
 
 from .catalogue import LANGUAGES, TITLE_LIMIT, Text
-from .loader import CatalogueError, NodeReader, Problem, compose_plain, decode
+from .loader import CatalogueError, NodeReader, Problem, compose_plain, read_data
 
 GLOSSARY_KEYS = ("terms",)
 GLOSSARY_OPTIONAL_KEYS = ("latin",)
@@ -82,11 +82,7 @@ def variant_pattern(variant: str, lang: str) -> re.Pattern:
 
 def load_glossary(path: Path, shown_as: str | None = None) -> Glossary:
     name = shown_as or str(path)
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise CatalogueError(name, [Problem(0, 0, "", f"cannot read the file: {error.strerror}", "CI007")]) from None
-    return parse_glossary(decode(data, name), name)
+    return parse_glossary(read_data(path, name), name)
 
 
 def parse_glossary(text: str, path: str = "glossary.yaml") -> Glossary:

@@ -24,13 +24,14 @@ from babel.dates import get_month_names
 from . import problems as found
 from .catalogue import LANGUAGES, LINE_LIMIT, Catalogue, Chapter, Label, OtherChapter, Spec, Text, Topic, keys, specs
 from .errors import ChapterError
-from .files import FileError
-from .files import decode as decode_text
+from .files import FileError, read_text
 
 SLUG_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 DATE_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
 DATE_TAGS = ("tag:yaml.org,2002:str", "tag:yaml.org,2002:timestamp")  # 2026-12-01 is a timestamp to YAML 1.1, text to editors
-URL_PATTERN = re.compile(r"https?://[^\s/?#][^\s]*")  # one character, then any: linear, and a pattern JSON Schema takes too
+# An address as RFC 3986 writes it: no space, quote, angle bracket, brace, backslash, caret, backtick or bar unencoded.
+# One character, then any: linear, and a pattern JSON Schema (ECMA-262) reads the same way.
+URL_PATTERN = re.compile(r"https?://[^\s/?#\"<>\\^`{|}][^\s\"<>\\^`{|}]*")
 NUMBER_PATTERN = re.compile(r"-?\d+(?:\.\d+)?")
 NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
 PLAIN_TAGS = {f"tag:yaml.org,2002:{kind}" for kind in ("str", "int", "float", "bool", "null", "seq", "map")}
@@ -75,13 +76,13 @@ def load_catalogue(path: Path, shown_as: str | None = None, *, strict: bool = Fa
     (a lending chapter no topic uses) go to `warn`, or are errors when `strict`.
     """
     name = shown_as or str(path)
-    return parse_catalogue(_text(path, name), name, strict=strict, warn=warn)
+    return parse_catalogue(read_data(path, name), name, strict=strict, warn=warn)
 
 
 def read_catalogue(path: Path, shown_as: str) -> tuple[Catalogue | None, list[found.Problem]]:
     """The catalogue, or None where it cannot be read, with every problem and doubt (CI012) it has; never raises."""
     try:
-        catalogue, reader = _parse(_text(path, shown_as), shown_as)
+        catalogue, reader = _parse(read_data(path, shown_as), shown_as)
     except CatalogueError as error:
         return None, error.found
     problems = [problem.placed(shown_as) for problem in sorted(reader.problems + reader.doubts)]
@@ -102,12 +103,13 @@ def parse_catalogue(text: str, path: str = "topics.yaml", *, strict: bool = Fals
     return catalogue
 
 
-def _text(path: Path, name: str) -> str:
+def read_data(path: Path, name: str) -> str:
+    """A data file's text, read as every source of the chapter is (files.py): CatalogueError for one that is missing, too large or not clean UTF-8."""
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise CatalogueError(name, [Problem(0, 0, "", f"cannot read the file: {error.strerror}", "CI007")]) from None
-    return decode(data, name)
+        return read_text(path, name)
+    except FileError as error:
+        wrong = error.problem
+        raise CatalogueError(name, [Problem(wrong.line, wrong.column, "", wrong.message, wrong.rule)]) from None
 
 
 def _parse(text: str, path: str) -> tuple[Catalogue | None, CatalogueReader]:
@@ -129,15 +131,6 @@ def _parse(text: str, path: str) -> tuple[Catalogue | None, CatalogueReader]:
 def _read(text: str, path: str, loader: type) -> tuple[Catalogue | None, CatalogueReader]:
     reader = CatalogueReader()
     return reader.catalogue(compose_plain(text, path, loader)), reader
-
-
-def decode(data: bytes, path: str) -> str:
-    """The data file's text, read as every source of the chapter is (files.py)."""
-    try:
-        return decode_text(data, path)
-    except FileError as error:
-        wrong = error.problem
-        raise CatalogueError(path, [Problem(wrong.line, wrong.column, "", wrong.message, wrong.rule)]) from None
 
 
 def compose_plain(text: str, path: str, loader: type, contents: str = "the chapter, labels, chapters and topics") -> yaml.Node:
@@ -387,7 +380,9 @@ class NodeReader:
         return self.matching(node, field, SLUG_PATTERN, complaint)
 
     def url(self, node: yaml.Node, field: str) -> str | None:
-        return self.matching(node, field, URL_PATTERN, "is not an http:// or https:// address")
+        return self.matching(
+            node, field, URL_PATTERN, "is not an http:// or https:// address (spaces, quotes, <, >, braces and backslashes are written %-encoded)"
+        )
 
     def date(self, node: yaml.Node, field: str) -> datetime.date | None:
         if not isinstance(node, yaml.ScalarNode) or node.tag not in DATE_TAGS:

@@ -73,7 +73,7 @@ NOT_A_NUMBER = "expected a number such as 3.35 or 1979 (a point before the decim
             "      url: https://www.nvidia.com/en-us/data-center/h100/\n",
             "      url: nvidia.com\n",
             "nvidia.com",
-            "CI011 facts.h100-sxm-memory.source.url: 'nvidia.com' is not an http:// or https:// address",
+            "CI011 facts.h100-sxm-memory.source.url: 'nvidia.com' is not an http:// or https:// address (spaces, quotes, <, >, braces and backslashes are written %-encoded)",
         ),
         (
             "review_within: 365",

@@ -245,7 +245,16 @@ CASES = {
     ),
     "chapter address that is not a web address": (
         _edit("    title: {ru: MLOps, en: MLOps}\n", "    title: {ru: MLOps, en: MLOps}\n    url: javascript:alert(1)\n"),
-        ["topics.yaml:12:10: error CI011 chapters[0].url: 'javascript:alert(1)' is not an http:// or https:// address"],
+        [
+            "topics.yaml:12:10: error CI011 chapters[0].url: 'javascript:alert(1)' is not an http:// or https:// address (spaces, quotes, <, >, braces and backslashes are written %-encoded)"
+        ],
+    ),
+    "chapter address with a quote that would close an attribute (probe T13)": (
+        _edit("    title: {ru: MLOps, en: MLOps}\n", "    title: {ru: MLOps, en: MLOps}\n    url: 'https://example.org/\"onmouseover=\"alert(1)'\n"),
+        [
+            "topics.yaml:12:10: error CI011 chapters[0].url: 'https://example.org/\"onmouseover=\"alert(1)' is not an http:// or https:// address"
+            " (spaces, quotes, <, >, braces and backslashes are written %-encoded)"
+        ],
     ),
     # only plain data
     "anchor and alias": (

@@ -313,6 +313,14 @@ def test_a_file_in_another_encoding_or_shape_is_one_placed_problem_not_a_traceba
     assert f"{path}:" in err and f" error {rule} " in err
 
 
+def test_a_data_file_too_large_to_be_a_catalogue_is_refused_before_it_is_read(project):
+    """Probe T20 at the size of the file: the one reader caps every source, the data files too."""
+    text = (project / "topics.yaml").read_text(encoding="utf-8")
+    (project / "topics.yaml").write_text(text + "#" * 3_000_000 + "\n", encoding="utf-8")
+    found = [problem for problem in review_project(project).problems if problem.file == "topics.yaml"]
+    assert [(problem.rule, problem.line) for problem in found] == [("CI004", 0)]
+
+
 def test_links_and_figures_to_files_the_site_lacks_are_refused_with_their_line(project):
     """Probes A09 and A20: the build used to find these only after wiping the site, naming a generated file without a line."""
     article = project / "docs/articles/pruning.en.md"
