@@ -33,7 +33,7 @@ from .articles import (
     title_problems,
 )
 from .catalogue import DEFAULT_LANGUAGE, LANGUAGES, Catalogue
-from .facts import FACTS, NO_FACTS, Registry, load_registry, markers
+from .facts import FACTS, MARKER, NO_FACTS, Registry, load_registry, markers
 from .figure_safety import figure_safety
 from .figures import FIGURES_FOLDER, FigureError, figure_markers, figure_problems, figure_sources, handmade_copies, orphan_problems, parse_figure
 from .files import FileError, read_text
@@ -382,8 +382,32 @@ def _facts(sources: Sources) -> list[Problem]:
             f"fact {fact_id!r} is declared but no article quotes it: write {{fact:{fact_id}}} where one does, or remove it",
         )
         for fact_id, slugs in fact_uses(sources).items()
-        if not slugs
+        if not slugs and fact_id not in {fact for _, _, fact in _glossary_quotes(sources)}
     ]
+    return problems
+
+
+def _glossary_quotes(sources: Sources) -> list[tuple[str, str, str]]:
+    """(term id, language, fact id) of every marker in the glossary's definitions."""
+    terms = sources.glossary.terms if sources.glossary else ()
+    return [(term.id, lang, match["id"]) for term in terms for lang in LANGUAGES for match in MARKER.finditer(term.definition[lang])]
+
+
+def _glossary_facts(sources: Sources) -> list[Problem]:
+    """Markers in the glossary's definitions: each names a fact, and both languages of a definition quote the same ones."""
+    if sources.registry is None or sources.glossary is None:
+        return []
+    known = [fact.id for fact in sources.registry.facts]
+    quotes = _glossary_quotes(sources)
+    problems = [
+        Problem(GLOSSARY, 0, 0, "CI403", f"terms.{term_id}.definition.{lang}: {{fact:{fact_id}}} names no fact in {FACTS}; {_hint(fact_id, known)}")
+        for term_id, lang, fact_id in quotes
+        if sources.registry.fact(fact_id) is None
+    ]
+    for term in sources.glossary.terms:
+        sides = {lang: Counter(fact for term_id, side, fact in quotes if term_id == term.id and side == lang) for lang in LANGUAGES}
+        if len({tuple(sorted(counted.items())) for counted in sides.values()}) > 1:
+            problems.append(Problem(GLOSSARY, 0, 0, "CI405", f"terms.{term.id}.definition: the languages quote different facts; both quote the same ones"))
     return problems
 
 
@@ -598,6 +622,7 @@ CHECKS: tuple[tuple[str, Check], ...] = (
     ("wording", _wording),
     ("figures", _figures),
     ("facts", _facts),
+    ("facts in the glossary", _glossary_facts),
     ("article HTML and markers", _article_html),
     ("catalogue text", _catalogue_text),
     ("pages", _pages),

@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from . import filters
 from .articles import mark_link_languages
 from .catalogue import LANGUAGES, Catalogue, Label, Topic
 from .errors import ChapterError
-from .facts import NO_FACTS, Fact, Registry, quantity
+from .facts import MARKER, NO_FACTS, Fact, Registry, quantity
 from .glossary import Glossary
 from .language import STRINGS, long_date, translate, translate_count
 from .quotes import Found, Quote, Quoted, quote_markers, resolve, resolve_text
@@ -113,7 +114,7 @@ class TermView:
     id: str
     term: str
     other: str  # the term in the other language
-    definition: str
+    definition: tuple[str, ...]  # text, and each quoted fact as its link (Markup), in order
     avoid: str  # the variants not to write, quoted, or ""
 
 
@@ -266,7 +267,7 @@ class PageRenderer:
                 term.id,
                 term.term[lang],
                 term.term[_other(lang)],
-                term.definition[lang],
+                self._with_facts(term.definition[lang], lang, GLOSSARY_PATH),
                 ", ".join(_quote(lang, variant) for variant in term.avoid.get(lang, ())),
             )
             for term in sorted(glossary.terms, key=lambda term: _alphabetical(term.term[lang]))
@@ -380,6 +381,16 @@ class PageRenderer:
             return None
         cite = translate(lang, "facts.cite", source=fact.source.title, date=long_date(lang, fact.as_of))
         return str(self._macros(lang).fact(value=quantity(fact, lang), href=relative_url(here, f"{FACTS_PATH}#{fact.id}"), cite=cite)).strip()
+
+    def _with_facts(self, text: str, lang: str, here: str) -> tuple[str, ...]:
+        """Plain text of a data file, its `{fact:…}` markers as the facts' links: the figure comes from facts.yaml, the words stay text."""
+        pieces: list[str] = []
+        done = 0
+        for match in MARKER.finditer(text):
+            link = self._fact_link(match["id"], lang, here)
+            pieces += [text[done : match.start()], Markup(link) if link is not None else match[0]]
+            done = match.end()
+        return (*pieces, text[done:])
 
     def _fact_value(self, fact_id: str, lang: str) -> str | None:
         fact = self.registry.fact(fact_id)

@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 import pytest
 
 from chapter.articles import prose_lines
-from chapter.facts import load_registry
+from chapter.facts import MARKER, load_registry
+from chapter.facts import number as number_as_written
+from chapter.glossary import load_glossary
 from tests.content.articles import every_article, text
 from tools.site import ROOT
 
@@ -135,3 +137,15 @@ def test_every_article_gives_the_pue_of_the_year_it_names():
 )
 def test_the_scanner_reads_a_figure_with_its_own_subject(article, lang, values):
     assert [value for _, value in mentions(article, lang, QUANTITIES[0])] == values
+
+
+def test_no_glossary_definition_types_a_registered_figure_by_hand():
+    """The glossary is rendered from data too: a registered figure in a definition is its marker, so a change in facts.yaml reaches it."""
+    glossary = load_glossary(ROOT / "glossary.yaml")
+    typed = []
+    for fact in (fact for fact in REGISTRY.facts if fact.unit is not None):
+        for lang in ("ru", "en"):
+            written = re.escape(number_as_written(fact.value, lang)).replace(r"\ ", r"[\s  ]")
+            pattern = re.compile(rf"(?<![\w.,]){written}\s*{re.escape(fact.unit.symbol[lang])}")
+            typed += [f"{term.id}.{lang}: {fact.id}" for term in glossary.terms if pattern.search(MARKER.sub(" ", term.definition[lang]))]
+    assert typed == [], "write the fact's marker in the definition"

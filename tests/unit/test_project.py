@@ -359,3 +359,27 @@ def test_sync_all_writes_a_damaged_record_again(project, capsys):
         assert main(["sync", "--all", "--root", str(project)]) == 0
         assert record.read_text(encoding="utf-8") == good
         assert main(["check", "--drafts", str(project)]) == 0
+
+
+def _define(project, ru: str, en: str) -> None:
+    """The small glossary's one definition, rewritten in both languages."""
+    path = project / "glossary.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("    definition:")
+    end = text.index("\n", text.index("      en:", start))
+    path.write_text(text[:start] + f"    definition:\n      ru: '{ru}'\n      en: '{en}'" + text[end:], encoding="utf-8")
+
+
+def test_a_glossary_definition_quotes_facts_by_marker_and_is_checked_like_an_article(project):
+    _define(project, "Около {fact:h100-sxm-memroy} памяти", "About {fact:h100-sxm-memory} of memory, {fact:h100-sxm-memory-bandwidth}")
+    found = {(problem.rule, problem.message.split(":")[0]) for problem in review_project(project).problems if problem.file == "glossary.yaml"}
+    assert found == {("CI403", "terms.fine-tuning.definition.ru"), ("CI405", "terms.fine-tuning.definition")}
+
+
+def test_a_fact_quoted_only_by_the_glossary_is_not_unused(project):
+    text = (project / "facts.yaml").read_text(encoding="utf-8")
+    extra = text[text.index("  h100-sxm-memory:\n") : text.index("  h100-sxm-memory-bandwidth:\n")].replace("h100-sxm-memory:", "h100-pcie-memory:")
+    (project / "facts.yaml").write_text(text + extra, encoding="utf-8")
+    assert any(problem.rule == "CI406" for problem in review_project(project).problems)
+    _define(project, "Например, {fact:h100-pcie-memory}", "For example, {fact:h100-pcie-memory}")
+    assert not any(problem.rule in ("CI406", "CI403", "CI405") for problem in review_project(project).problems)

@@ -10,11 +10,12 @@ import pytest
 from bs4 import BeautifulSoup
 
 from chapter.catalogue import Text
+from chapter.facts import load_registry
 from chapter.glossary import parse_glossary
 from chapter.language import STRINGS
 from chapter.render import PageError, PageRenderer
 from chapter.urls import relative_url
-from tools.site import ROOT
+from tools.site import MINI, ROOT
 
 TEMPLATES = ROOT / "overrides" / "chapter"
 
@@ -226,3 +227,21 @@ def test_each_card_names_the_views_that_show_it_and_each_view_its_note(renderer,
     assert notes["all-mlops"].startswith(f"{mlops} ")
     style = soup.select_one(".ci-topics style").get_text()
     assert '.ci-topics:has(#filter-new-all:target) [data-view="new-all"] { display: block; }' in style
+
+
+def test_a_glossary_definition_quotes_a_fact_as_the_articles_do(catalogue):
+    """The figure comes from facts.yaml, linked to its entry; the words around it stay text, escaped."""
+    registry, _ = load_registry(MINI / "facts.yaml")
+    glossary = parse_glossary("""\
+terms:
+  - id: bandwidth
+    term: {ru: пропускная способность, en: bandwidth}
+    definition: {ru: "<i>Байты</i> в секунду — {fact:h100-sxm-memory-bandwidth} у H100", en: "<i>Bytes</i> per second — {fact:h100-sxm-memory-bandwidth} for an H100"}
+""")
+    renderer = PageRenderer(catalogue, TEMPLATES, glossary=glossary, registry=registry)
+    for lang, value in (("ru", "3,35\u00a0ТБ/с"), ("en", "3.35\u00a0TB/s")):
+        definition = _soup(renderer.render({"chapter": "glossary"}, "", lang).markdown).select_one("#bandwidth dd p")
+        link = definition.select_one("a.ci-fact")
+        assert (link.get_text(), link["href"]) == (value, "../facts/#h100-sxm-memory-bandwidth")
+        assert definition.find("i") is None and "<i>" in definition.get_text()
+        assert "{fact:" not in definition.get_text()
