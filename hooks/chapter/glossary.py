@@ -67,6 +67,28 @@ class Glossary:
         return sorted(found)
 
 
+# «Пропускная способность» directly measured in units of work: the glossary keeps the term for bytes per second
+# (bandwidth) and «производительность» for work per second (throughput). Each part is taken whole: linear time.
+BANDWIDTH_OF_WORK = re.compile(
+    r"(?<!\w)пропускн\w*+\s++способност\w*+\s++(?:в\s++)?+(?:[\d\s  ,.]*+\s*+)?+"
+    r"(?P<unit>(?:токен|запрос|пример|образц|сэмпл|итерац|шаг|операци)\w*+(?:\s*+/\s*+с\b|\s++в\s++секунду))",
+    re.IGNORECASE,
+)
+
+
+def bandwidth_of_work(lines: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Russian prose that calls work per second «пропускная способность»: (line, message naming the term to write)."""
+    return [
+        (
+            number,
+            f"'{match[0]}': work per second ({match['unit']}) is «производительность» (glossary: throughput);"
+            " «пропускная способность» is bytes per second (glossary: bandwidth)",
+        )
+        for number, text in lines
+        for match in BANDWIDTH_OF_WORK.finditer(text)
+    ]
+
+
 def variant_pattern(variant: str, lang: str) -> re.Pattern:
     """A variant as text in `lang` writes it: in Russian in any inflected form (each Cyrillic word by its stem,
     every word as a prefix, кеш → кеша, кешем); in English as whole words, so `perf` leaves performance alone.

@@ -37,7 +37,7 @@ from .facts import FACTS, MARKER, NO_FACTS, Registry, load_registry, markers
 from .figure_safety import figure_safety
 from .figures import FIGURES_FOLDER, FigureError, figure_markers, figure_problems, figure_sources, handmade_copies, orphan_problems, parse_figure
 from .files import FileError, read_text
-from .glossary import Glossary, load_glossary
+from .glossary import Glossary, bandwidth_of_work, load_glossary
 from .loader import CatalogueError, front_matter, read_catalogue
 from .problems import NOTICE, Problem, ProblemsFound, blocking
 from .promises import broken_promises, field_lines, today
@@ -275,6 +275,8 @@ def _wording(sources: Sources) -> list[Problem]:
         if sources.glossary is not None:
             lines = prose_lines(sources.texts[slug, lang], lang) + _comment_lines(found)
             problems += [Problem(place, line, 0, "CI507", message) for line, message in sources.glossary.problems(lines, lang)]
+            if lang == "ru":
+                problems += [Problem(place, line, 0, "CI507", message) for line, message in bandwidth_of_work(lines)]
         found_language = comment_problems(found, lang, latin) + alt_problems(found, lang, latin)
         problems += [Problem(place, line, 0, "CI508", message) for line, message in found_language]
     return problems

@@ -8,7 +8,7 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from chapter.glossary import load_glossary, parse_glossary
+from chapter.glossary import bandwidth_of_work, load_glossary, parse_glossary
 from chapter.loader import CatalogueError
 from tools.site import ROOT
 
@@ -189,3 +189,20 @@ def test_an_english_variant_is_still_found_as_a_word():
 def test_russian_variants_are_still_found_in_any_inflected_form():
     found = parse_glossary(MINIMAL).problems([(5, "Промах кеша и данные в кешем.")], "ru")
     assert [message.split(":")[0] for _, message in found] == ["'кеша'", "'кешем'"]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Владелец GPU видит суммарную пропускную способность в токенах в секунду.", True),
+        ("Пропускная способность 1 200 токенов/с при батче 64.", True),
+        ("`vllm bench serve` выдаёт пропускную способность в запросах в секунду.", True),
+        ("Пропускная способность памяти 3,35 ТБ/с ограничивает декодирование.", False),  # bytes per second: the right term
+        ("Пропускная способность сети ограничивает, сколько токенов в секунду даст кластер.", False),  # the network's, not the tokens'
+        ("Производительность — 1 200 токенов/с.", False),
+    ],
+)
+def test_work_per_second_is_not_called_bandwidth(text, found):
+    problems = bandwidth_of_work([(7, text)])
+    assert bool(problems) is found
+    assert all(line == 7 and "«производительность» (glossary: throughput)" in message for line, message in problems)

@@ -11,7 +11,7 @@ import pytest
 
 from chapter.articles import HEADING, fence_problems, mark_link_languages, outline, prose_lines, word_count
 from chapter.figures import ATTRIBUTE_SPAN, DECLARATION
-from chapter.glossary import parse_glossary
+from chapter.glossary import bandwidth_of_work, parse_glossary
 from chapter.loader import URL_PATTERN
 from chapter.wording import english_words
 
@@ -68,6 +68,11 @@ terms:
 )
 def test_glossary_variants_match_in_linear_time(lang, line):
     parse_glossary(GLOSSARY).problems([(1, line)], lang)
+
+
+@pytest.mark.timeout(5)
+def test_bandwidth_of_work_reads_long_runs_in_linear_time():
+    bandwidth_of_work([(1, "пропускная способность " + "1 " * N + "x"), (1, "пропускная " * N), (1, "пропускная способность в " + " " * N)])
 
 
 @pytest.mark.timeout(5)
