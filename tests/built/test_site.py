@@ -8,6 +8,7 @@ import json
 import pytest
 from bs4 import BeautifulSoup
 
+from chapter.facts import MARKER, load_registry, quantity
 from chapter.glossary import load_glossary
 from chapter.language import long_date
 from chapter.search import ENTRY
@@ -310,11 +311,14 @@ def test_glossary_page_defines_every_term_in_the_page_language(site, lang):
     assert page.h1.get_text() == GLOSSARY_TITLE[lang]
     entries = {entry["id"]: entry for entry in page.select(".ci-glossary__entry")}
     assert set(entries) == {term.id for term in glossary.terms}
+    registry, _ = load_registry(site.project / "facts.yaml")
+    values = {fact.id: quantity(fact, lang) for fact in registry.facts}
     for term in glossary.terms:
         entry = entries[term.id]
         assert entry.dfn.get_text() == term.term[lang]
         assert entry.select_one(f'.ci-glossary__other[lang="{other}"]').get_text() == term.term[other]
-        assert entry.dd.p.get_text() == term.definition[lang]
+        # A fact's marker shows the fact's value, as the page language writes it.
+        assert entry.dd.p.get_text() == MARKER.sub(lambda match: values[match["id"]], term.definition[lang])
 
 
 @pytest.mark.parametrize("lang", LANGS)

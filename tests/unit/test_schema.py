@@ -9,6 +9,7 @@ in LOADER_ONLY, so every new loader case has to be placed on one side or the oth
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 import yaml
@@ -24,6 +25,8 @@ from tools.site import ROOT
 SCHEMA_NAME = "topics.schema.json"
 SCHEMA = json.loads((ROOT / SCHEMA_NAME).read_text(encoding="utf-8"))
 REAL = (ROOT / "topics.yaml").read_text(encoding="utf-8")
+# A review date as the catalogue writes one, whichever day the chapter was last reviewed.
+REVIEWED = re.search(r"reviewed: \d{4}-\d{2}-\d{2}", REAL)[0]
 VALIDATOR = Draft202012Validator(SCHEMA, format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
@@ -170,9 +173,9 @@ MUTATIONS = {
     "url without a host": _edit("  - id: mlops\n", "  - id: mlops\n    url: https:///mlops\n"),
     "number as url": _edit("  - id: mlops\n", "  - id: mlops\n    url: 42\n"),
     "null origin": _edit("origin: ml-system-design", "origin:"),
-    "review date that is not a date": _edit("reviewed: 2026-12-01", "reviewed: last week"),
-    "review date that does not exist": _edit("reviewed: 2026-12-01", "reviewed: 2026-11-31"),
-    "review date as a number": _edit("reviewed: 2026-12-01", "reviewed: 20261201"),
+    "review date that is not a date": _edit(REVIEWED, "reviewed: last week"),
+    "review date that does not exist": _edit(REVIEWED, "reviewed: 2026-11-31"),
+    "review date as a number": _edit(REVIEWED, "reviewed: 20261201"),
     "top level is text": "just some text\n",
 }
 # Edits both must accept: the schema must not be stricter than the loader.
@@ -182,8 +185,8 @@ ACCEPTED = {
     "folded text": _edit("en: AI Accelerators", "en: >-\n        AI\n        Accelerators"),
     "quoted number as text": _edit("en: AI Accelerators", "en: '42'"),
     "digits in identifiers": _edit("slug: gpu-architecture", "slug: gpu-2-architecture"),
-    "quoted review date": _edit("reviewed: 2026-12-01", "reviewed: '2026-12-01'"),
-    "topic not reviewed yet": _edit("    reviewed: 2026-12-01\n", ""),
+    "quoted review date": _edit(REVIEWED, REVIEWED.replace(": ", ": '") + "'"),
+    "topic not reviewed yet": _edit(f"    {REVIEWED}\n", ""),
     "no lending chapters and no topics": _section("topics", "topics: []\n", _section("chapters", "chapters: []\n\n")),
 }
 
