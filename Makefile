@@ -6,6 +6,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 NODE_INSTALLED := node_modules/.installed
+EXAMPLES := .venv-examples
+EXAMPLES_INSTALLED := $(EXAMPLES)/.installed
 CHROMIUM := /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
 
@@ -33,7 +35,7 @@ publish: $(INSTALLED)
 	SITE_URL="$(SITE_URL)" $(BIN)/mkdocs build --strict
 
 # One test file to a worker, on every core (module-scoped fixtures such as the accessibility walk run once).
-test: lint $(NODE_INSTALLED) chromium
+test: lint $(NODE_INSTALLED) $(EXAMPLES_INSTALLED) chromium
 	$(BIN)/python -m pytest --numprocesses auto --maxprocesses 4 --dist loadfile
 
 # Lint, formatting, types, the unit tests (the fuzzer apart) and the chapter's own checks: under a minute.
@@ -68,7 +70,7 @@ $(INSTALLED): pyproject.toml constraints.txt requirements.lock
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation --editable .
 	touch $@
 
-# The locks, after a change to constraints.txt, pyproject.toml or requirements-properdocs.in: pip-compile pins what
+# The locks, after a change to constraints.txt, pyproject.toml, requirements-properdocs.in or requirements-examples.in: pip-compile pins what
 # they name and records the hash of every file of each release (wheels for every platform, the source archive), as the
 # package index publishes them; a local pip configuration (a mirror, a folder of wheels) is left out.
 PIP_TOOLS_VERSION := 7.6.2
@@ -79,6 +81,16 @@ lock:
 	$(LOCKER)/bin/python -m pip install --quiet pip-tools==$(PIP_TOOLS_VERSION)
 	$(PIP_COMPILE) --output-file requirements.lock constraints.txt
 	$(PIP_COMPILE) --output-file requirements-properdocs.lock pyproject.toml requirements-properdocs.in
+	$(PIP_COMPILE) --output-file requirements-examples.lock requirements-examples.in
+
+# The libraries the articles' examples import (PyTorch, Optuna, Ray), for tests/content/test_library_examples.py, which
+# checks every name and keyword argument of those examples against them: an environment of its own, from
+# requirements-examples.lock, each file checked against its hash; rebuilt from scratch whenever the lock changes.
+$(EXAMPLES_INSTALLED): requirements-examples.lock
+	rm -rf $(EXAMPLES)
+	python3 -m venv $(EXAMPLES)
+	$(EXAMPLES)/bin/python -m pip install --quiet --require-hashes --requirement requirements-examples.lock
+	touch $@
 
 # axe-core and Lighthouse for the accessibility and quality gates, at the versions
 # package-lock.json pins; reinstalled whenever the lockfile changes.

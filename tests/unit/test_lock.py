@@ -1,7 +1,8 @@
 """The locks the Makefile installs from with --require-hashes hold exactly what constraints.txt and pyproject.toml pin.
 
 requirements.lock is constraints.txt with the hash of every file of every pinned release; requirements-properdocs.lock
-is the second environment of `make properdocs`. Both are written by `make lock`; this fails while either is stale.
+is the second environment of `make properdocs`; requirements-examples.lock is the environment the articles' library
+examples are checked in (requirements-examples.in). All are written by `make lock`; this fails while any is stale.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ from tools.site import ROOT
 HASH = re.compile(r"--hash=sha256:[0-9a-f]{64}")
 LOCK = ROOT / "requirements.lock"
 PROPERDOCS_LOCK = ROOT / "requirements-properdocs.lock"
+EXAMPLES_IN = ROOT / "requirements-examples.in"
+EXAMPLES_LOCK = ROOT / "requirements-examples.lock"
+INSTALLERS = {"pip", "setuptools"}
 
 
 def _entries(path: Path) -> dict[str, tuple[Requirement, list[str]]]:
@@ -52,7 +56,7 @@ def _project_requirements(*extras: str) -> list[Requirement]:
     return [Requirement(item) for item in names]
 
 
-@pytest.mark.parametrize("lock", [LOCK, PROPERDOCS_LOCK], ids=lambda path: path.name)
+@pytest.mark.parametrize("lock", [LOCK, PROPERDOCS_LOCK, EXAMPLES_LOCK], ids=lambda path: path.name)
 def test_every_locked_package_is_pinned_with_at_least_one_sha256_hash(lock):
     entries = _entries(lock)
     assert entries
@@ -71,8 +75,9 @@ def test_the_lock_pins_exactly_what_constraints_pin():
 
 def test_the_lock_holds_the_installers_themselves():
     """pip installs the rest; setuptools builds the chapter's editable install, without build isolation (which would fetch it unhashed)."""
-    assert {"pip", "setuptools"} <= set(_pins(LOCK))
-    assert {"pip", "setuptools"} <= set(_pins(PROPERDOCS_LOCK))
+    assert INSTALLERS <= set(_pins(LOCK))
+    assert INSTALLERS <= set(_pins(PROPERDOCS_LOCK))
+    assert INSTALLERS <= set(_pins(EXAMPLES_LOCK))
 
 
 @pytest.mark.parametrize(("lock", "extras"), [(LOCK, ("test",)), (PROPERDOCS_LOCK, ())], ids=["requirements.lock", "requirements-properdocs.lock"])
@@ -90,3 +95,28 @@ def test_the_properdocs_environment_agrees_with_the_main_one():
     main, properdocs = _pins(LOCK), _pins(PROPERDOCS_LOCK)
     assert "properdocs" in properdocs
     assert {name: version for name, version in properdocs.items() if main.get(name, version) != version} == {}
+
+
+def test_the_examples_name_each_library_at_one_version():
+    """The libraries of requirements-examples.in are the releases the articles were checked against: one exact version each."""
+    libraries = {name: requirement for name, (requirement, _) in _entries(EXAMPLES_IN).items() if name not in INSTALLERS}
+    assert libraries, "requirements-examples.in names no library"
+    loose = [str(requirement) for requirement in libraries.values() if [spec.operator for spec in requirement.specifier] != ["=="]]
+    assert loose == [], f"requirements-examples.in: pin each library to one version (name==version): {loose}"
+
+
+def test_the_examples_lock_holds_what_requirements_examples_in_names():
+    locked = _pins(EXAMPLES_LOCK)
+    for name, (requirement, _) in _entries(EXAMPLES_IN).items():
+        assert name in locked, f"requirements-examples.in names {requirement}, which requirements-examples.lock lacks: run `make lock`"
+        assert requirement.specifier.contains(locked[name], prereleases=True), (
+            f"requirements-examples.in pins {requirement}, requirements-examples.lock {name}=={locked[name]}: run `make lock`"
+        )
+
+
+def test_the_examples_lock_installs_no_library_requirements_examples_in_dropped():
+    """pip-compile writes `via -r requirements-examples.in` under each package the file names; a library dropped from the file leaves that line stale."""
+    sections = re.split(r"\n(?=\S)", EXAMPLES_LOCK.read_text(encoding="utf-8"))  # a package's pin, its hashes and its `via` comments
+    direct = {canonicalize_name(section.split("==")[0]) for section in sections if "==" in section and "-r requirements-examples.in" in section}
+    assert direct, "requirements-examples.lock records no package as named by requirements-examples.in: run `make lock`"
+    assert direct <= set(_entries(EXAMPLES_IN)), "requirements-examples.lock holds a library requirements-examples.in no longer names: run `make lock`"
