@@ -119,6 +119,7 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
             registry=project.registry,
             fact_uses=project.fact_uses,
             today=today(),
+            libraries=project.libraries,
         )
         root = Path(config.config_file_path).parent
         provenance = Provenance.of_project(root, Path(config.theme.custom_dir), ("mkdocs.yml", "topics.yaml", "glossary.yaml", FACTS), live=self.serving)

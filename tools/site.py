@@ -20,7 +20,7 @@ from chapter.search import BUNDLE, SIGNATURE
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ("topics.yaml", "glossary.yaml", "facts.yaml", "docs")  # what the site is built from
 # How it is built and dressed, whatever it is built from; the plugin is the installed package.
-SETTINGS = ("mkdocs.yml", "overrides", "docs/stylesheets")
+SETTINGS = ("mkdocs.yml", "overrides", "docs/stylesheets", "requirements-examples.lock")  # the lock: which versions the examples are checked with
 PROJECT = DATA + SETTINGS
 # A chapter of three topics (one borrowed, one with an article in both languages), built with the
 # real settings: for tests of behaviour, which need not build the whole real site.

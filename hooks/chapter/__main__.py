@@ -17,7 +17,10 @@ from pathlib import Path
 
 from .authoring import NewTopic, add_topic, sync_pairs
 from .catalogue import LANGUAGES
+from .drift import index_latest, newer_releases
 from .errors import ChapterError
+from .files import read_text
+from .libraries import EXAMPLES_IN, pins
 from .problems import NOTICE, Problem, ProblemsFound, as_json, blocking
 from .project import CATALOGUE, GLOSSARY, check_project, review_project
 from .promises import today
@@ -64,6 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     new.add_argument("--label", help="a label id (default: the one for new topics)")
     new.add_argument("--origin", help="the lending chapter's id, for a borrowed topic")
     new.add_argument("--after", metavar="SLUG", help="place it after this topic (default: at the end)")
+    outdated = command("outdated", f"which libraries {EXAMPLES_IN} pins have a newer release on the package index", formats=True)
+    outdated.add_argument("--index-url", metavar="URL", help="the package index to ask (default: the one pip is configured for)")
     schema = command("schema", "write topics.schema.json and facts.schema.json from the records declared in catalogue.py and facts.py")
     schema.add_argument("root_folder", nargs="?", type=Path, metavar="root", help="the project folder, as --root")
     schema.add_argument("--check", action="store_true", help="write nothing; exit 1 if a committed schema is stale")
@@ -77,6 +82,8 @@ def main(argv: list[str] | None = None) -> int:
             return _check(root, strict=args.strict, drafts=args.drafts, output=output)
         if args.command == "status":
             return _status(root, markdown=args.markdown, output=output)
+        if args.command == "outdated":
+            return _outdated(root, args.index_url, output)
         if args.command == "sync":
             return _sync(root, args.slugs, args.section, every=args.all, prune=args.prune, parser=parser)
         topic = NewTopic(
@@ -131,6 +138,15 @@ def _status(root: Path, *, markdown: bool, output: str) -> int:
     if output != "text":
         _report([problem for row in rows for problem in row.problems], output)
     return 1 if any(row.problems for row in rows) else 0
+
+
+def _outdated(root: Path, index_url: str | None, output: str) -> int:
+    pinned = pins(read_text(root / EXAMPLES_IN, EXAMPLES_IN))
+    problems = newer_releases(pinned, lambda name: index_latest(name, index_url))
+    _report(problems, output)
+    if output == "text" and not problems:
+        print(f"{EXAMPLES_IN}: every library it pins is at its newest release")
+    return 1 if problems else 0
 
 
 def _sync(root: Path, slugs: list[str], sections: list[str], *, every: bool, prune: bool, parser: argparse.ArgumentParser) -> int:

@@ -80,6 +80,8 @@ _RULES = (
     Rule("CI507", ERROR, "a term the glossary avoids"),
     Rule("CI508", ERROR, "comments and text alternatives in the article's language"),
     Rule("CI509", ERROR, "code blocks the site cannot show as written"),
+    Rule("CI510", ERROR, "a library an example imports that the examples' requirements do not pin"),
+    Rule("CI511", NOTICE, "a pinned library with a newer release"),
     # Safety
     Rule("CI601", ERROR, "an HTML element an article may not carry"),
     Rule("CI602", ERROR, "an HTML attribute an article may not carry"),

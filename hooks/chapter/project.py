@@ -38,6 +38,7 @@ from .figure_safety import figure_safety
 from .figures import FIGURES_FOLDER, FigureError, figure_markers, figure_problems, figure_sources, handmade_copies, orphan_problems, parse_figure
 from .files import FileError, read_text
 from .glossary import Glossary, bandwidth_of_work, load_glossary
+from .libraries import EXAMPLES_IN, EXAMPLES_LOCK, Library, checked_with, pins, unpinned
 from .loader import CatalogueError, front_matter, read_catalogue
 from .problems import NOTICE, Problem, ProblemsFound, blocking
 from .promises import broken_promises, field_lines, today
@@ -68,6 +69,8 @@ class Project:
     figures_shown: frozenset[str] = frozenset()
     # The text of every article, by (slug, language), as the checks read it: the pages show what was checked.
     articles: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    # The libraries each article's examples import, at the versions they are checked with.
+    libraries: Mapping[tuple[str, str], tuple[Library, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,7 @@ class Sources:
     texts: Mapping[tuple[str, str], str]  # (slug, language) -> article text
     outlines: Mapping[tuple[str, str], Outline]
     figures: Mapping[str, bytes]  # figure file name -> its SVG source
+    examples_pins: Mapping[str, tuple[str, int]]  # distribution -> (version, line) in requirements-examples.lock
 
     def article(self, slug: str, lang: str) -> str:
         return f"{self.shown}/{article_source(slug, lang)}"
@@ -137,7 +141,8 @@ def review_project(root: Path, docs_dir: Path | None = None, *, on: datetime.dat
     if sources.catalogue is not None and sources.glossary is not None and sources.registry is not None:
         uses = fact_uses(sources)
         quoted = {fact: slugs for fact, slugs in uses.items() if slugs}
-        project = Project(sources.catalogue, sources.glossary, sources.pairs, sources.registry, quoted, sources.figures_shown, sources.texts)
+        libraries = {key: checked_with(found.code, sources.examples_pins) for key, found in sources.outlines.items()}
+        project = Project(sources.catalogue, sources.glossary, sources.pairs, sources.registry, quoted, sources.figures_shown, sources.texts, libraries)
     return Review(sorted(set(problems)), project)
 
 
@@ -181,6 +186,7 @@ def read_sources(root: Path, docs: Path, on: datetime.date) -> tuple[Sources, li
         svg = attempt(functools.partial(read_text, path, f"{shown}/{FIGURES_FOLDER}/{path.name}"))
         if isinstance(svg, str):
             figures[path.name] = svg.encode("utf-8")
+    lock = attempt(functools.partial(read_text, root / EXAMPLES_LOCK, EXAMPLES_LOCK)) if (root / EXAMPLES_LOCK).is_file() else ""
     registry, fact_lines = facts if isinstance(facts, tuple) else (None, {})
     record_data, record_lines = record if isinstance(record, tuple) else (None, {})
     sources = Sources(
@@ -198,6 +204,7 @@ def read_sources(root: Path, docs: Path, on: datetime.date) -> tuple[Sources, li
         texts,
         {key: outline(text) for key, text in texts.items()},
         figures,
+        pins(lock) if isinstance(lock, str) else {},
     )
     return sources, problems
 
@@ -234,6 +241,21 @@ def _article_structure(sources: Sources) -> list[Problem]:
             name = article_source(slug, DEFAULT_LANGUAGE).rpartition("/")[2]
             problems += [Problem(place, line, 0, "CI506", message) for line, message in parity_problems(original, found, name)]
     return problems
+
+
+def _libraries(sources: Sources) -> list[Problem]:
+    """Every library an example imports is pinned for the examples, so the tests check it and the page can say at which version."""
+    return [
+        Problem(
+            sources.article(slug, lang),
+            line,
+            0,
+            "CI510",
+            f"the code imports {module!r}, which {EXAMPLES_IN} does not pin: add it at the version the article is written for, then run `make lock`",
+        )
+        for (slug, lang), found in sources.outlines.items()
+        for line, module in unpinned(found.code, sources.examples_pins)
+    ]
 
 
 def _links(sources: Sources) -> list[Problem]:
@@ -621,6 +643,7 @@ CHECKS: tuple[tuple[str, Check], ...] = (
     ("stray articles", _stray_articles),
     ("article structure", _article_structure),
     ("links and figures", _links),
+    ("libraries", _libraries),
     ("wording", _wording),
     ("figures", _figures),
     ("facts", _facts),

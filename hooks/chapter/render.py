@@ -24,6 +24,7 @@ from .errors import ChapterError
 from .facts import MARKER, NO_FACTS, Fact, Registry, quantity
 from .glossary import Glossary
 from .language import STRINGS, long_date, translate, translate_count
+from .libraries import Library
 from .quotes import Found, Quote, Quoted, quote_markers, resolve, resolve_text
 from .translations import INTRO, Lag, PairState
 from .urls import FACTS_PATH, GLOSSARY_PATH, INDEX, article_source, language_url, relative_url, topic_path
@@ -145,6 +146,12 @@ class DateView:
 
 
 @dataclass(frozen=True)
+class ExamplesView:
+    libraries: str  # each with its version, as the examples' lock pins it
+    date: DateView
+
+
+@dataclass(frozen=True)
 class LagView:
     """A section of the page's article that the other language has moved ahead of, and the link to it there."""
 
@@ -171,6 +178,7 @@ class PageRenderer:
         registry: Registry | None = None,
         fact_uses: Mapping[str, tuple[str, ...]] | None = None,
         today: datetime.date | None = None,
+        libraries: Mapping[tuple[str, str], tuple[Library, ...]] | None = None,
     ):
         self.catalogue = catalogue
         self.glossary = glossary
@@ -178,6 +186,7 @@ class PageRenderer:
         self.registry = registry or NO_FACTS
         self.fact_uses = fact_uses or {}
         self.today = today or datetime.date.min  # without a day to judge by, no fact is overdue
+        self.libraries = libraries or {}  # what each article's examples import, at the versions the tests check them with
         self.articles = articles or {}  # the text of each article, by (slug, language), as the project check read it
         # Looked up once per page; a scan of the catalogue per page would make big builds quadratic.
         self.positions = {topic.slug: position for position, topic in enumerate(catalogue.topics)}
@@ -318,6 +327,7 @@ class PageRenderer:
             added=_date(lang, topic.added),
             reviewed=_date(lang, topic.reviewed) if topic.reviewed else None,
             chapter=(topic.origin.title if topic.origin else self.catalogue.chapter.title)[lang],
+            examples=self._examples(topic.slug, lang),
         )
         quoted = self._article(topic, lang)
         article = quoted.text if quoted is not None else None
@@ -329,6 +339,13 @@ class PageRenderer:
         pager = macros.pager(previous=neighbours[0], next=neighbours[1])
         quoting = Quoting(article_source(topic.slug, lang), lang, here, quoted.quotes) if quoted is not None else None
         return RenderedPage(topic.title[lang], topic.summary[lang], _join(str(header), body, str(pager)), quoting)
+
+    def _examples(self, slug: str, lang: str) -> ExamplesView | None:
+        """The libraries the article's examples are checked with, on the day of this build (the tests check them on every build)."""
+        libraries = self.libraries.get((slug, lang), ())
+        if not libraries or self.today == datetime.date.min:
+            return None
+        return ExamplesView(", ".join(f"{library.name} {library.version}" for library in libraries), _date(lang, self.today))
 
     def finish(self, html: str, quoting: Quoting) -> tuple[str, list[Found]]:
         """A topic page's HTML with each fact marker shown as its place allows, and (line, column, rule, message) of those that cannot be.

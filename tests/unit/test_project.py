@@ -383,3 +383,16 @@ def test_a_fact_quoted_only_by_the_glossary_is_not_unused(project):
     assert any(problem.rule == "CI406" for problem in review_project(project).problems)
     _define(project, "Например, {fact:h100-pcie-memory}", "For example, {fact:h100-pcie-memory}")
     assert not any(problem.rule in ("CI406", "CI403", "CI405") for problem in review_project(project).problems)
+
+
+def test_an_example_that_imports_a_library_the_examples_do_not_pin_is_refused(project):
+    (project / "requirements-examples.lock").write_text("torch==2.14.1 \\\n    --hash=sha256:0000\n", encoding="utf-8")
+    block = '\n``` { .python .gpu title="Needs a CUDA GPU" }\nimport torch\nimport vllm\n```\n'
+    for lang in ("ru", "en"):
+        article = project / f"docs/articles/pruning.{lang}.md"
+        article.write_text(article.read_text(encoding="utf-8") + block, encoding="utf-8")
+    review = review_project(project)
+    found = [(problem.file, problem.rule) for problem in review.problems if problem.rule == "CI510"]
+    assert found == [("docs/articles/pruning.en.md", "CI510"), ("docs/articles/pruning.ru.md", "CI510")]
+    assert all("'vllm'" in problem.message for problem in review.problems if problem.rule == "CI510")
+    assert review.project is not None and [library.name for library in review.project.libraries["pruning", "en"]] == ["PyTorch"]

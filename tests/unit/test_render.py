@@ -13,6 +13,7 @@ from chapter.catalogue import Text
 from chapter.facts import load_registry
 from chapter.glossary import parse_glossary
 from chapter.language import STRINGS
+from chapter.libraries import Library
 from chapter.render import PageError, PageRenderer
 from chapter.urls import relative_url
 from tools.site import MINI, ROOT
@@ -245,3 +246,21 @@ terms:
         assert (link.get_text(), link["href"]) == (value, "../facts/#h100-sxm-memory-bandwidth")
         assert definition.find("i") is None and "<i>" in definition.get_text()
         assert "{fact:" not in definition.get_text()
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("ru", "Примеры проверены с PyTorch 2.14.1, Optuna 5.1.0 (3 декабря 2026\u202fг.)"),
+        ("en", "Examples checked with PyTorch 2.14.1, Optuna 5.1.0 (3 December 2026)"),
+    ],
+)
+def test_a_topic_page_says_which_library_versions_its_examples_are_checked_with(catalogue, lang, line):
+    libraries = {("pruning", lang): (Library("PyTorch", "2.14.1"), Library("Optuna", "5.1.0"))}
+    renderer = PageRenderer(catalogue, TEMPLATES, today=datetime.date(2026, 12, 3), libraries=libraries)
+    soup = _soup(renderer.render({"chapter": "topic", "topic": "pruning"}, "", lang).markdown)
+    examples = soup.select_one(".ci-heading__examples")
+    assert examples.get_text() == line
+    assert examples.time["datetime"] == "2026-12-03" and examples.span["lang"] == "en"
+    other = _soup(renderer.render({"chapter": "topic", "topic": "kubernetes"}, "", lang).markdown)
+    assert other.select_one(".ci-heading__examples") is None  # no example imports a library there
