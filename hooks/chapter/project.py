@@ -105,6 +105,16 @@ class Sources:
         return frozenset(figure.source for found in self.outlines.values() for figure in found.figures)
 
     @functools.cached_property
+    def figure_markers(self) -> dict[str, list[tuple[int, str]]]:
+        """(line, fact id) of every marker in each figure's text, by figure name."""
+        return {name: figure_markers(source) for name, source in self.figures.items()}
+
+    @functools.cached_property
+    def catalogue_lines(self) -> dict[str, dict[str, int]]:
+        """The line of each field of each topic, by slug, for messages that point into topics.yaml (a valid catalogue only)."""
+        return field_lines(self.root / CATALOGUE) if self.catalogue is not None else {}
+
+    @functools.cached_property
     def quoted(self) -> dict[tuple[str, str], list[tuple[int, str]]]:
         """(line, fact id) of every marker each article quotes, its figures' markers included (line 0: in a figure)."""
         return quoted_facts(self)
@@ -357,10 +367,9 @@ def _article_html(sources: Sources) -> list[Problem]:
 
 def quoted_facts(sources: Sources) -> dict[tuple[str, str], list[tuple[int, str]]]:
     """(line, fact id) of every marker each article quotes, its figures' markers included (line 0: in a figure)."""
-    in_figures = {name: figure_markers(source) for name, source in sources.figures.items()}
     quoted = {}
     for key, text in sources.texts.items():
-        pictured = [in_figures.get(figure.source.rpartition("/")[2], []) for figure in sources.outlines[key].figures]
+        pictured = [sources.figure_markers.get(figure.source.rpartition("/")[2], []) for figure in sources.outlines[key].figures]
         quoted[key] = markers(text) + [(0, fact_id) for marks in pictured for _, fact_id in marks]
     return quoted
 
@@ -391,12 +400,13 @@ def _facts(sources: Sources) -> list[Problem]:
             problems += [
                 Problem(sources.article(slug, side), line, 0, "CI405", message) for side, line, message in _differing_quotes(slug, lang, found, original)
             ]
-    for name, source in sources.figures.items():
+    for name in sources.figures:
         problems += [
             Problem(sources.figure(name), line, 0, "CI403", f"{{fact:{fact_id}}} names no fact in {FACTS}; {_hint(fact_id, known)}")
-            for line, fact_id in figure_markers(source)
+            for line, fact_id in sources.figure_markers[name]
             if sources.registry.fact(fact_id) is None
         ]
+    in_glossary = {fact for _, _, fact in _glossary_quotes(sources)}
     problems += [
         Problem(
             FACTS,
@@ -406,7 +416,7 @@ def _facts(sources: Sources) -> list[Problem]:
             f"fact {fact_id!r} is declared but no article quotes it: write {{fact:{fact_id}}} where one does, or remove it",
         )
         for fact_id, slugs in fact_uses(sources).items()
-        if not slugs and fact_id not in {fact for _, _, fact in _glossary_quotes(sources)}
+        if not slugs and fact_id not in in_glossary
     ]
     return problems
 
@@ -467,7 +477,7 @@ def _catalogue_text(sources: Sources) -> list[Problem]:
     """Dates out of order, and catalogue text in the other language: a Russian title on English pages, or the reverse."""
     if sources.catalogue is None:
         return []
-    lines = field_lines(sources.root / CATALOGUE)
+    lines = sources.catalogue_lines
     problems = []
     for position, topic in enumerate(sources.catalogue.topics):
         places = lines.get(topic.slug, {})
@@ -515,7 +525,7 @@ def _promises(sources: Sources) -> list[Problem]:
     """Labels that say more than the topic's dates allow, and facts due for a reading or dated ahead."""
     problems = []
     if sources.catalogue is not None:
-        lines = field_lines(sources.root / CATALOGUE)
+        lines = sources.catalogue_lines
         problems += [Problem(CATALOGUE, broken.line, 0, broken.rule, broken.message) for broken in broken_promises(sources.catalogue, lines, sources.on)]
     if sources.registry is not None:
         registry, on = sources.registry, sources.on
