@@ -423,10 +423,16 @@ class CodeBlock:
     classes: tuple[str, ...]
     title: str | None
     code: str
+    sizes: str | None = None  # smaller sizes for the tests' run (sizes.py)
 
     @property
     def runs_on_cpu(self) -> bool:
         return self.language == "python" and not NOT_ON_CPU & set(self.classes)
+
+    def declaration(self) -> str:
+        """What the opening fence declares and both languages must share: language, classes, sizes."""
+        sizes = (f'sizes="{self.sizes}"',) if self.sizes is not None else ()
+        return " ".join((self.language, *("." + cls for cls in self.classes), *sizes))
 
     @functools.cached_property
     def comments(self) -> tuple[Comment, ...]:
@@ -556,15 +562,16 @@ def _code_block(line: int, info: str, code: str) -> CodeBlock:
     """A fence's language, classes and title: ```python title="x"``` or ``` { .python .gpu title="x" } ```."""
     braced = info.startswith("{")
     language, _, rest = ("", "", info.strip("{} ")) if braced else info.partition(" ")
-    classes, title = [], None
+    classes: list[str] = []
+    keys: dict[str, str] = {}
     for match in ATTRIBUTE.finditer(rest):
         if match["cls"]:
             classes.append(match["cls"])
-        elif match["key"] == "title":
-            title = match["value"]
+        else:
+            keys.setdefault(match["key"], match["value"])
     if braced and classes:
         language, classes = classes[0], classes[1:]
-    return CodeBlock(line, language.lower(), tuple(classes), title, code)
+    return CodeBlock(line, language.lower(), tuple(classes), keys.get("title"), code, keys.get("sizes"))
 
 
 def find_comments(code: str, language: str) -> tuple[Comment, ...]:
@@ -666,7 +673,7 @@ def parity_problems(original: Outline, translation: Outline, original_name: str)
     problems = []
     pairs: list[tuple[str, Sequence[Any], Sequence[Any], Callable[[Any], str]]] = [
         ("heading", original.headings, translation.headings, lambda h: f"{'#' * h.level} {{ #{h.anchor} }}"),
-        ("code block", original.code, translation.code, lambda c: " ".join((c.language, *("." + cls for cls in c.classes))) + "\n" + c.comparable()),
+        ("code block", original.code, translation.code, lambda c: c.declaration() + "\n" + c.comparable()),
         ("figure", original.figures, translation.figures, lambda f: f.source),
         ("table", original.tables, translation.tables, lambda t: f"{t.columns} columns × {t.rows} rows"),
     ]

@@ -82,6 +82,7 @@ _RULES = (
     Rule("CI509", ERROR, "code blocks the site cannot show as written"),
     Rule("CI510", ERROR, "a library an example imports that the examples' requirements do not pin"),
     Rule("CI511", NOTICE, "a pinned library with a newer release"),
+    Rule("CI512", ERROR, "smaller sizes that do not fit their example"),
     # Safety
     Rule("CI601", ERROR, "an HTML element an article may not carry"),
     Rule("CI602", ERROR, "an HTML attribute an article may not carry"),

@@ -44,6 +44,7 @@ from .problems import NOTICE, Problem, ProblemsFound, blocking
 from .promises import broken_promises, field_lines, today
 from .quotes import checked_render
 from .render import PAGE_KINDS
+from .sizes import sizes_problems
 from .sources import stray_articles
 from .standard import Article, standard_problems
 from .translations import RECORD_PATH, PairState, Record, RecordError, compare, read_record
@@ -265,6 +266,16 @@ def _libraries(sources: Sources) -> list[Problem]:
         )
         for (slug, lang), found in sources.outlines.items()
         for line, module in unpinned(found.code, sources.examples_pins)
+    ]
+
+
+def _example_sizes(sources: Sources) -> list[Problem]:
+    """Smaller sizes for the tests' run that would not replace exactly what they name."""
+    return [
+        Problem(sources.article(slug, lang), block.line, 0, "CI512", message)
+        for (slug, lang), found in sources.outlines.items()
+        for block in found.code
+        for message in sizes_problems(block)
     ]
 
 
@@ -654,6 +665,7 @@ CHECKS: tuple[tuple[str, Check], ...] = (
     ("article structure", _article_structure),
     ("links and figures", _links),
     ("libraries", _libraries),
+    ("example sizes", _example_sizes),
     ("wording", _wording),
     ("figures", _figures),
     ("facts", _facts),

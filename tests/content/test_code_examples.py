@@ -1,10 +1,14 @@
 """The articles' Python examples run, so they cannot rot unnoticed.
 
-Examples that run on a CPU are executed with the standard library alone
-(`-I -S`: no site-packages), because a reader copies them into a bare Python.
-When a `text` block follows one directly, it is the output the reader is
-promised, and the run must print exactly that. Examples marked `.gpu` or
-`.cluster` need hardware the test machines lack; they are compiled.
+Examples that run on a CPU are executed: those that import only the standard
+library in a bare Python (`-I -S`: no site-packages), because a reader copies
+them into one; those that import a library in the examples' environment, at
+the versions requirements-examples.lock pins, with the smaller sizes their
+fence may declare (sizes.py). When a `text` block follows one directly, it is
+the output the reader is promised, and the run must print exactly that.
+Examples marked `.gpu` or `.cluster` need hardware the test machines lack;
+they are compiled here and held to the pinned libraries' names and signatures
+by test_library_examples.py.
 """
 
 from __future__ import annotations
@@ -15,9 +19,12 @@ import sys
 import pytest
 
 from chapter.articles import CodeBlock
+from chapter.libraries import imported
+from chapter.sizes import sized
 from tests.content.articles import every_article, read, text
+from tools.check_examples import EXAMPLES_PYTHON
 
-TIMEOUT = 60
+TIMEOUT = 300  # the Ray Tune example starts a local Ray cluster: it took 2 minutes on two busy cores
 
 
 def _examples() -> list[tuple[str, CodeBlock, CodeBlock | None]]:
@@ -47,9 +54,24 @@ def test_articles_have_examples_of_both_kinds():
     assert ON_CPU and ELSEWHERE
 
 
+def _python(block: CodeBlock) -> list[str]:
+    """A bare Python for a standard-library example; the examples' environment for one that imports a library."""
+    if not imported(block.code):
+        return [sys.executable, "-I", "-S"]
+    assert EXAMPLES_PYTHON.is_file(), f"{EXAMPLES_PYTHON} is missing: `make test` builds it from requirements-examples.lock"
+    return [str(EXAMPLES_PYTHON), "-I"]
+
+
+def test_library_examples_run_on_a_cpu_too():
+    """The collection cannot lose its library examples unnoticed: PyTorch, Optuna and Ray ones run, and some with smaller sizes."""
+    running = [block for where, block, _ in EXAMPLES if block.runs_on_cpu and imported(block.code)]
+    assert {"torch", "optuna", "ray"} <= {name for block in running for name in imported(block.code)}
+    assert any(block.sizes for block in running)
+
+
 @pytest.mark.parametrize(("block", "output"), ON_CPU)
-def test_cpu_example_runs_with_the_standard_library(block, output, tmp_path):
-    result = subprocess.run([sys.executable, "-I", "-S", "-c", block.code], cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT)
+def test_cpu_example_runs(block, output, tmp_path):
+    result = subprocess.run([*_python(block), "-c", sized(block)], cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip(), "an example prints what it computes"
     if output is not None:

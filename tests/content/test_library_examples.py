@@ -1,10 +1,10 @@
 """Every article example that imports a library is held to the pinned release of that library.
 
-The examples that need a GPU, NCCL or a cluster cannot run on the test machines, and those that could run on a CPU
-are run elsewhere with the standard library alone. Here every Python block that imports anything outside the
-standard library goes, in both languages, through tools/check_examples.py in .venv-examples (the libraries of
-requirements-examples.lock): each import succeeds, each name rooted at an import resolves, each keyword argument
-of a call of such a name is one its signature declares. One run checks all of them.
+Those that run on a CPU are run in test_code_examples.py; those that need a GPU, NCCL or a cluster cannot run on
+the test machines. Here every Python block that imports anything outside the standard library, either kind, goes in
+both languages through tools/check_examples.py in .venv-examples (the libraries of requirements-examples.lock): each
+import succeeds, each name rooted at an import resolves, each keyword argument of a call of such a name is one its
+signature declares. One run checks all of them.
 """
 
 from __future__ import annotations

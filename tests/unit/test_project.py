@@ -396,3 +396,13 @@ def test_an_example_that_imports_a_library_the_examples_do_not_pin_is_refused(pr
     assert found == [("docs/articles/pruning.en.md", "CI510"), ("docs/articles/pruning.ru.md", "CI510")]
     assert all("'vllm'" in problem.message for problem in review.problems if problem.rule == "CI510")
     assert review.project is not None and [library.name for library in review.project.libraries["pruning", "en"]] == ["PyTorch"]
+
+
+def test_sizes_that_fit_no_assignment_are_refused_at_the_fence(project):
+    block = '\n``` { .python sizes="BATCH = 8" }\nsteps = 10\nprint(steps)\n```\n'
+    for lang in ("ru", "en"):
+        article = project / f"docs/articles/pruning.{lang}.md"
+        article.write_text(article.read_text(encoding="utf-8") + block, encoding="utf-8")
+    fence = (project / "docs/articles/pruning.ru.md").read_text(encoding="utf-8").splitlines().index('``` { .python sizes="BATCH = 8" }') + 1
+    found = [(problem.file, problem.line) for problem in review_project(project).problems if problem.rule == "CI512"]
+    assert found == [("docs/articles/pruning.en.md", fence), ("docs/articles/pruning.ru.md", fence)]
