@@ -22,6 +22,12 @@ NAMED = {"ru": ["кластерах", "обучением"], "en": ["clusters", 
 QUERIES_PER_LANGUAGE = 12
 
 
+def searchable(forms) -> list[str]:
+    """The forms a query can take: Pagefind 1.5 folds «й» into «и» before it stems, so «основной» is stemmed as
+    «основнои» and misses «основного»; a form with «й» finds only itself (see the canary test below)."""
+    return [form for form in forms if "й" not in form] or list(forms)
+
+
 def inflected_queries(site, lang: str) -> dict[str, set[str]]:
     """Queries in one grammatical form, each with every page that uses the word in any form.
 
@@ -43,7 +49,7 @@ def inflected_queries(site, lang: str) -> dict[str, set[str]]:
 
     rich = [stem for stem, forms in pages.items() if len(forms) >= 3 and len(everywhere(stem)) >= 4]
     chosen = sorted(rich, key=lambda stem: (-len(everywhere(stem)), stem))[:QUERIES_PER_LANGUAGE]
-    queries = {min(pages[stem], key=lambda form: (len(pages[stem][form]), form)): everywhere(stem) for stem in chosen}
+    queries = {min(searchable(pages[stem]), key=lambda form: (len(pages[stem][form]), form)): everywhere(stem) for stem in chosen}
     for word in NAMED[lang]:
         queries[word] = everywhere(stemmer.stemWord(word))
     return queries
@@ -71,6 +77,13 @@ def test_a_word_in_one_form_finds_every_page_with_any_of_its_forms(page: Page, s
     found = page.evaluate(SEARCH_ALL, list(queries))
     missed = {query: sorted(pages - set(found[query])) for query, pages in queries.items() if pages - set(found[query])}
     assert missed == {}
+
+
+def test_pagefind_still_misses_the_other_forms_of_a_word_queried_with_short_i(page: Page, site):
+    """A canary: when Pagefind stems before folding «й», this fails, and `searchable` above can go."""
+    page.goto(HOME["ru"])
+    found = page.evaluate(SEARCH_ALL, ["основной", "основного"])
+    assert set(found["основной"]) < set(found["основного"])
 
 
 @pytest.mark.parametrize("lang", HOME)
