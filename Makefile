@@ -19,7 +19,7 @@ ifneq ($(SOURCE_DATE_EPOCH),)
 export SOURCE_DATE_EPOCH
 endif
 
-.PHONY: serve build publish test check lint properdocs lock chromium
+.PHONY: serve build publish pdf test check lint properdocs lock chromium
 
 serve: $(INSTALLED)
 	$(BIN)/mkdocs serve
@@ -33,6 +33,13 @@ build: $(INSTALLED)
 publish: $(INSTALLED)
 	@test -n "$(SITE_URL)" || { echo "make publish needs SITE_URL, the address the site is published at: SITE_URL=https://example.org/chapter/ make publish" >&2; exit 1; }
 	SITE_URL="$(SITE_URL)" $(BIN)/mkdocs build --strict
+
+# The print edition as a PDF in each language, after `make build` or `make publish`: Chromium prints each language's
+# print page into build/print/ (tools/print_pdf.py), then the site is built again with them, which publishes each PDF
+# beside its print page and links it from the chapter index. SITE_URL, where set, holds for the second build too.
+pdf: $(INSTALLED) chromium
+	$(BIN)/python -m tools.print_pdf site build/print
+	CHAPTER_PDF=build/print $(BIN)/mkdocs build --strict
 
 # One test file to a worker, on every core (module-scoped fixtures such as the accessibility walk run once).
 test: lint $(NODE_INSTALLED) $(EXAMPLES_INSTALLED) chromium

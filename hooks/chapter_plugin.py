@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, Literal, cast
 
 import mkdocs
@@ -22,7 +22,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException, PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.files import Files
+from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
@@ -31,11 +31,13 @@ from mkdocs.utils.templates import TemplateContext
 from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES
 from chapter.errors import ChapterError
 from chapter.facts import FACTS
+from chapter.feeds import FEED_TEMPLATE, feed_link, write_feeds
 from chapter.figures import figure_of, figure_sources, orphan_figures, sync_localised_figures
 from chapter.gate import Provenance
 from chapter.language import search_view, translate
 from chapter.markdown import dialect_drift
 from chapter.policy import with_policy
+from chapter.print_edition import pdf_path
 from chapter.problems import WARNING, Problem, ProblemsFound, blocking
 from chapter.project import Project, review_project
 from chapter.promises import today
@@ -47,6 +49,7 @@ from chapter.theme_fixes import THEME_SCRIPTS, page_problems, theme_problems
 from chapter.urls import absolute_alternates, article_source, loopback_problem
 
 TEMPLATES = "chapter"  # the chapter's templates, inside the theme's custom_dir
+PRINT_PAGE = "print"  # docs/print.<lang>.md: the print edition of a language, where there is one
 
 log = logging.getLogger("mkdocs.plugins.chapter")
 
@@ -54,6 +57,9 @@ log = logging.getLogger("mkdocs.plugins.chapter")
 class ChapterSettings(base.Config):
     # Index the built site with Pagefind. Off only where a build is not read by a search, such as a quick preview.
     search = options.Type(bool, default=True)
+    # A folder holding the print edition's PDFs (`make pdf` prints them, then builds again with this set): each
+    # language's PDF found there is published beside its print page and linked from the chapter index.
+    pdf = options.Type(str, default="")
 
 
 @dataclass(frozen=True)
@@ -86,6 +92,8 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         self.publication: Publication | None = None  # the running build's staging folder
         # Topic pages whose fact markers wait, as tokens, for their HTML: by language and source, from on_page_markdown to on_page_content.
         self.quoting: dict[tuple[str, str], Quoting] = {}
+        # The finished HTML of each topic page with an article, by language and slug, from which the print edition is made.
+        self.printed: dict[tuple[str, str], str] = {}
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.serving = command == "serve"
@@ -120,7 +128,10 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
             fact_uses=project.fact_uses,
             today=today(),
             libraries=project.libraries,
+            printable=frozenset(lang for lang in LANGUAGES if (docs_dir / f"{PRINT_PAGE}.{lang}.md").is_file()),
+            pdfs=frozenset(self._pdfs(config)),
         )
+        self.printed = {}
         root = Path(config.config_file_path).parent
         provenance = Provenance.of_project(root, Path(config.theme.custom_dir), ("mkdocs.yml", "topics.yaml", "glossary.yaml", FACTS), live=self.serving)
         self.current = Build(config, project, renderer, provenance)
@@ -182,22 +193,35 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         docs = Path(config.docs_dir)
         for file in [f for f in files if f.src_uri.startswith(THEME_SCRIPTS) and docs not in Path(f.abs_src_path or "").parents]:
             files.remove(file)
+        # The feeds' template writes the feeds (on_post_build); it is not published itself.
+        if (template := files.get_file_from_path(f"{TEMPLATES}/{FEED_TEMPLATE}")) is not None:
+            files.remove(template)
         # A figure no article shows (CI607) is not published, nor its copy in any language: nothing ships unseen.
         orphans = set(orphan_figures([path.name for path in figure_sources(docs)], self._build().project.figures_shown))
         for file in [f for f in files if figure_of(f.src_uri) in orphans]:
             files.remove(file)
+        if lang in (pdfs := self._pdfs(config)):
+            # After the i18n plugin's on_files, which has placed every other file of this language already: under /<lang>/ but for the default.
+            published = pdf_path(lang) if lang == DEFAULT_LANGUAGE else f"{lang}/{pdf_path(lang)}"
+            files.append(File.generated(config, published, abs_src_path=str(pdfs[lang])))
         for file in files:
             self._build().provenance.record(Path(file.abs_dest_path), Path(file.abs_src_path or ""), f"{config.theme.name} theme: {file.src_uri}")
         return files
 
     def on_page_context(self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation) -> TemplateContext:
+        if page.meta.get("chapter") == "print":
+            # Every page's content is finished before any page is written, so the edition holds every topic page as it is shown.
+            lang, renderer = config.theme["language"], self._build().renderer
+            pages = {slug: html for (language, slug), html in self.printed.items() if language == lang}
+            page.content = renderer.print_content(lang, pages)
+            page.meta["calculators"] = renderer.shows_calculators(lang, pages)
         # mkdocs-static-i18n has pointed config.extra.alternate at this page's counterparts by now.
         alternates = absolute_alternates(config.site_url, getattr(config.extra, "alternate", []))
-        return _with(context, hreflang=alternates, search=search_view(config.theme["language"]))
+        return _with(context, hreflang=alternates, search=search_view(config.theme["language"]), feed=feed_link(config.theme["language"], config.site_url))
 
     def on_template_context(self, context: TemplateContext, /, *, template_name: str, config: MkDocsConfig) -> TemplateContext:
-        # The 404 page has no Markdown source, so no page context; it searches like any page.
-        return _with(context, search=search_view(config.theme["language"]))
+        # The 404 page has no Markdown source, so no page context; it searches like any page, and names the feed.
+        return _with(context, search=search_view(config.theme["language"]), feed=feed_link(config.theme["language"], config.site_url))
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         try:
@@ -212,6 +236,8 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         page.meta["description"] = escape(rendered.description)
         if rendered.quoting is not None:
             self.quoting[config.theme["language"], page.file.src_uri] = rendered.quoting
+            # main.html loads the calculators' script only on a page that shows one.
+            page.meta["calculators"] = bool(rendered.quoting.calculators)
         return rendered.markdown
 
     def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
@@ -227,6 +253,8 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
             source = str((docs.relative_to(root) if docs.is_relative_to(root) else docs) / quoting.source)
             raise PluginError(str(ProblemsFound([Problem(source, line, column, rule, message) for line, column, rule, message in found])))
         _retitle(page.toc, lambda title: renderer.finish_text(title, quoting))
+        if page.meta.get("chapter") == "topic":
+            self.printed[config.theme["language"], str(page.meta.get("topic"))] = html
         return html
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
@@ -254,6 +282,7 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         # default one's; only the outermost build, with every language's pages written, is indexed.
         if _i18n(config).building:
             return
+        self._write_feeds(config)
         if self.config.search:
             try:
                 index_site(Path(config.site_dir))
@@ -262,6 +291,14 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         if problems := self._build().provenance.problems(Path(config.site_dir)):
             raise PluginError("the site cannot be published:\n" + "\n".join(problem.text() for problem in problems))
         self._publish()  # the very last step: whatever may still fail goes above this line
+
+    def _write_feeds(self, config: MkDocsConfig) -> None:
+        """Each language's Atom feed, from the catalogue's dates, into the site every language was built into; recorded for the gate."""
+        build = self._build()
+        topics = Path(config.config_file_path).parent / "topics.yaml"
+        templates = Path(config.theme.custom_dir or "") / TEMPLATES  # on_config refuses a theme without custom_dir
+        for path in write_feeds(build.project.catalogue, Path(config.site_dir), config.site_url, templates, build.project.articles):
+            build.provenance.record(path, topics, topics.name)
 
     def on_build_error(self, *, error: Exception) -> None:
         # Whatever stopped the build, in whichever language: its staging folder goes, the site folder stays as it was.
@@ -310,6 +347,14 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         if publication is not None:
             publication.config.site_dir = publication.site_dir
         return publication
+
+    def _pdfs(self, config: MkDocsConfig) -> dict[str, Path]:
+        """The print edition's PDF of each language found in the folder the `pdf` setting names (relative to mkdocs.yml)."""
+        if not self.config.pdf:
+            return {}
+        folder = Path(config.config_file_path).parent / self.config.pdf
+        found = {lang: folder / PurePosixPath(pdf_path(lang)).name for lang in LANGUAGES}
+        return {lang: path for lang, path in found.items() if path.is_file()}
 
     def _build(self) -> Build:
         if self.current is None:

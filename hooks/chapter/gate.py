@@ -42,7 +42,7 @@ from .problems import Problem
 
 RULE = "CI608"
 HTML = (".html", ".htm")
-XML = (".svg", ".xml", ".xhtml", ".xht", ".xsl", ".xslt")
+XML = (".svg", ".xml", ".xhtml", ".xht", ".xsl", ".xslt", ".atom")  # .atom: the feeds (feeds.py), which a browser may open as XML
 CSS = (".css",)
 SCRIPTS = (".js", ".mjs")
 
@@ -53,9 +53,10 @@ URL_ATTRIBUTES = frozenset(
 )
 # Of those, the ones that make the browser fetch or send something wherever they stand.
 FETCHING = frozenset("src srcset imagesrcset action formaction poster background codebase ping lowsrc dynsrc manifest icon".split())
-# `href` fetches everywhere but on links a reader follows, and on <link> elements that only name a relation.
+# `href` fetches everywhere but on links a reader follows, and on <link> elements that only name a relation
+# (`self`: an Atom feed's own address).
 FOLLOWED = frozenset({"a", "area"})
-NAMING_RELATIONS = frozenset("alternate author bookmark canonical external help license me next nofollow noopener noreferrer opener prev tag".split())
+NAMING_RELATIONS = frozenset("alternate author bookmark canonical external help license me next nofollow noopener noreferrer opener prev self tag".split())
 # Pagefind parses page addresses against this base (`new URL(url, "https://example.com")`) and
 # strips it again; nothing is fetched from it.
 KNOWN_BASES = {"pagefind/": frozenset({"example.com"})}

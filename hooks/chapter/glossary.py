@@ -66,6 +66,30 @@ class Glossary:
                         found.append((number, f"'{text[match.start() : match.end()]}': write '{term.term[lang]}' (glossary: {term.id}), not '{variant}'"))
         return sorted(found)
 
+    @functools.cached_property
+    def _term_patterns(self) -> dict[str, dict[str, list[tuple[re.Pattern, Term]]]]:
+        """Per language, each term's own pattern by the first two letters it starts with, as `_variants` holds the avoided ones."""
+        found: dict[str, dict[str, list]] = {lang: {} for lang in LANGUAGES}
+        for term in self.terms:
+            for lang in LANGUAGES:
+                found[lang].setdefault(_fold(term.term[lang])[:2].casefold(), []).append((variant_pattern(term.term[lang], lang), term))
+        return found
+
+    def mentions(self, text: str, lang: str) -> list[tuple[int, int, Term]]:
+        """Every place `text` names a term in `lang`, matched as avoided variants are (any inflected form): (start, end, term).
+
+        Overlapping mentions are all given («KV-кэш» and the «кэш» in it); the caller chooses among them.
+        """
+        terms = self._term_patterns[lang]
+        searched = _fold(text)
+        found = []
+        for start in WORD_START.finditer(searched):
+            for pattern, term in terms.get(searched[start.start() : start.start() + 2].casefold(), ()):
+                match = pattern.match(searched, start.start())
+                if match:
+                    found.append((match.start(), match.end(), term))
+        return found
+
 
 # «Пропускная способность» directly measured in units of work: the glossary keeps the term for bytes per second
 # (bandwidth) and «производительность» for work per second (throughput). Each part is taken whole: linear time.

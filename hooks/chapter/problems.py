@@ -83,6 +83,7 @@ _RULES = (
     Rule("CI510", ERROR, "a library an example imports that the examples' requirements do not pin"),
     Rule("CI511", NOTICE, "a pinned library with a newer release"),
     Rule("CI512", ERROR, "smaller sizes that do not fit their example"),
+    Rule("CI513", ERROR, "a calculator marker the page cannot show"),
     # Safety
     Rule("CI601", ERROR, "an HTML element an article may not carry"),
     Rule("CI602", ERROR, "an HTML attribute an article may not carry"),

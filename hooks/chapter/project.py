@@ -32,6 +32,10 @@ from .articles import (
     prose_lines,
     title_problems,
 )
+from .calculator_pages import calculator_problems, placed
+from .calculator_pages import marker_problems as calculator_marker_problems
+from .calculator_pages import place as place_calculators
+from .calculators import CALCULATORS
 from .catalogue import DEFAULT_LANGUAGE, LANGUAGES, Catalogue
 from .facts import FACTS, MARKER, NO_FACTS, Registry, load_registry, markers
 from .figure_safety import figure_safety
@@ -376,6 +380,27 @@ def _article_html(sources: Sources) -> list[Problem]:
     return problems
 
 
+def _calculators(sources: Sources) -> list[Problem]:
+    """Calculator markers that name no calculator or cannot stand as their own paragraph, and languages that place different calculators."""
+    problems = [
+        Problem(sources.article(slug, lang), line, column, rule, message)
+        for (slug, lang), text in sources.texts.items()
+        for line, column, rule, message in calculator_marker_problems(text)
+    ]
+    for (slug, lang), text in sources.texts.items():
+        if sources.registry is not None:
+            problems += [
+                Problem(sources.article(slug, lang), placement.line, 1, "CI513", message)
+                for placement in place_calculators(text)[1]
+                for message in calculator_problems(CALCULATORS[placement.calculator], sources.registry)
+            ]
+        original = sources.texts.get((slug, DEFAULT_LANGUAGE))
+        if lang != DEFAULT_LANGUAGE and original is not None and placed(text) != placed(original):
+            message = f"places the calculators {placed(text)}, and the {DEFAULT_LANGUAGE} article {placed(original)}: place the same ones in the same order"
+            problems.append(Problem(sources.article(slug, lang), 1, 0, "CI513", message))
+    return problems
+
+
 def quoted_facts(sources: Sources) -> dict[tuple[str, str], list[tuple[int, str]]]:
     """(line, fact id) of every marker each article quotes, its figures' markers included (line 0: in a figure)."""
     quoted = {}
@@ -671,6 +696,7 @@ CHECKS: tuple[tuple[str, Check], ...] = (
     ("facts", _facts),
     ("facts in the glossary", _glossary_facts),
     ("article HTML and markers", _article_html),
+    ("calculators", _calculators),
     ("catalogue text", _catalogue_text),
     ("pages", _pages),
     ("article standard", _standard),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,21 +17,25 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from . import filters
+from . import filters, print_edition
 from .articles import mark_link_languages
+from .calculator_pages import Placement, insert, place, placed
+from .calculator_pages import view as calculator_view
+from .calculators import CALCULATORS
 from .catalogue import LANGUAGES, Catalogue, Label, Topic
 from .errors import ChapterError
 from .facts import MARKER, NO_FACTS, Fact, Registry, quantity
-from .glossary import Glossary
+from .glossary import Glossary, Term
 from .language import STRINGS, long_date, translate, translate_count
 from .libraries import Library
 from .quotes import Found, Quote, Quoted, quote_markers, resolve, resolve_text
+from .terms import mark_terms
 from .translations import INTRO, Lag, PairState
 from .urls import FACTS_PATH, GLOSSARY_PATH, INDEX, article_source, language_url, relative_url, topic_path
 from .wording import cyrillic
 
 # What a page's front matter may name in `chapter:`; render() dispatches on it.
-PAGE_KINDS = ("index", "topic", "glossary", "facts")
+PAGE_KINDS = ("index", "topic", "glossary", "facts", "print")
 
 
 class PageError(ChapterError):
@@ -46,6 +50,7 @@ class Quoting:
     lang: str
     here: str  # the page's path, which the links to the facts page are relative to
     quotes: tuple[Quote, ...]
+    calculators: tuple[Placement, ...] = ()  # the calculators the article places, shown in `PageRenderer.finish` too
 
 
 @dataclass(frozen=True)
@@ -179,6 +184,8 @@ class PageRenderer:
         fact_uses: Mapping[str, tuple[str, ...]] | None = None,
         today: datetime.date | None = None,
         libraries: Mapping[tuple[str, str], tuple[Library, ...]] | None = None,
+        printable: frozenset[str] = frozenset(),
+        pdfs: frozenset[str] = frozenset(),
     ):
         self.catalogue = catalogue
         self.glossary = glossary
@@ -188,6 +195,8 @@ class PageRenderer:
         self.today = today or datetime.date.min  # without a day to judge by, no fact is overdue
         self.libraries = libraries or {}  # what each article's examples import, at the versions the tests check them with
         self.articles = articles or {}  # the text of each article, by (slug, language), as the project check read it
+        self.printable = printable  # the languages that have a print edition (a page with `chapter: print`)
+        self.pdfs = pdfs  # the languages whose print edition is published as a PDF too
         # Looked up once per page; a scan of the catalogue per page would make big builds quadratic.
         self.positions = {topic.slug: position for position, topic in enumerate(catalogue.topics)}
         self.macros: dict[str, object] = {}
@@ -210,6 +219,9 @@ class PageRenderer:
             return self.glossary_page(self.glossary, lang)
         if kind == "facts":
             return self.facts_page(lang)
+        if kind == "print":
+            # The edition is made of the finished topic pages, so the page gets its content once they are done (print_content).
+            return RenderedPage(translate(lang, "print_title"), translate(lang, "print_summary"), "")
         if kind == "topic":
             slug = meta.get("topic")
             if not isinstance(slug, str) or slug not in self.positions:
@@ -234,6 +246,8 @@ class PageRenderer:
             views=[self._filter_view(view, all_views, lang) for view in all_views],
             glossary_href=GLOSSARY_PATH if self.glossary is not None else None,
             facts_href=FACTS_PATH if self.registry.facts else None,
+            print_href=print_edition.PRINT_PATH if lang in self.printable else None,
+            pdf_href=print_edition.pdf_path(lang) if lang in self.pdfs else None,
         )
         return RenderedPage(chapter.title[lang], chapter.summary[lang], _join(html, markdown))
 
@@ -296,6 +310,17 @@ class PageRenderer:
         )
         return RenderedPage(translate(lang, "facts_title"), translate(lang, "facts_summary"), _join(html))
 
+    def print_content(self, lang: str, pages: Mapping[str, str]) -> str:
+        """The print edition's HTML from the finished topic pages that have an article in `lang` (by slug): facts shown as on those pages."""
+        glossary = self.glossary_page(self.glossary, lang).markdown if self.glossary is not None else None
+        facts = self.facts_page(lang).markdown if self.registry.facts else None
+        edition = print_edition.edition(self.catalogue, lang, pages, glossary, facts, self.registry)
+        return self._template("print.html", lang).render(edition=edition)
+
+    def shows_calculators(self, lang: str, slugs: Iterable[str]) -> bool:
+        """Whether any of these topics' articles in `lang` places a calculator: a page holding them loads the calculators' script."""
+        return any(placed(self.articles.get((slug, lang), "")) for slug in slugs)
+
     def _fact_view(self, fact: Fact, lang: str, stale: bool) -> FactView:
         used = [self.catalogue.topics[self.positions[slug]] for slug in self.fact_uses.get(fact.id, ()) if slug in self.positions]
         return FactView(
@@ -330,14 +355,14 @@ class PageRenderer:
             examples=self._examples(topic.slug, lang),
         )
         quoted = self._article(topic, lang)
-        article = quoted.text if quoted is not None else None
+        article, placements = place(quoted.text) if quoted is not None else (None, ())
         pair = self.translations.get(topic.slug)
         lags = pair.behind[lang] if pair is not None and article is not None else ()
         if lags:
             article = self._with_lag_marks(article or "", lags, topic.slug, lang)
         body = article if article is not None else str(macros.missing_article())
         pager = macros.pager(previous=neighbours[0], next=neighbours[1])
-        quoting = Quoting(article_source(topic.slug, lang), lang, here, quoted.quotes) if quoted is not None else None
+        quoting = Quoting(article_source(topic.slug, lang), lang, here, quoted.quotes, placements) if quoted is not None else None
         return RenderedPage(topic.title[lang], topic.summary[lang], _join(str(header), body, str(pager)), quoting)
 
     def _examples(self, slug: str, lang: str) -> ExamplesView | None:
@@ -352,11 +377,36 @@ class PageRenderer:
 
         After Markdown, so the data of facts.yaml is never read as Markdown: the link is escaped once, by its template.
         """
-        return resolve(html, quoting.quotes, lambda fact_id: self._fact_link(fact_id, quoting.lang, quoting.here))
+        html, found = resolve(html, quoting.quotes, lambda fact_id: self._fact_link(fact_id, quoting.lang, quoting.here))
+        html = self._with_terms(html, quoting)  # before the calculators: their labels and notes are not the article's prose
+        html, misplaced = insert(html, quoting.calculators, lambda calculator: self._calculator(calculator, quoting.lang))
+        return html, found + misplaced
+
+    def _calculator(self, calculator: str, lang: str) -> str:
+        """A placed calculator's markup, its defaults and typical cases computed by the build (calculator_pages.py)."""
+        macros: Any = self._template("calculator.html", lang).make_module()
+        return str(macros.calculator(view=calculator_view(CALCULATORS[calculator], lang, self.registry))).strip()
 
     def finish_text(self, text: str, quoting: Quoting) -> str:
         """Escaped plain text of the page, such as an entry of its table of contents, with each fact as its plain value."""
         return resolve_text(text, quoting.quotes, lambda fact_id: self._fact_value(fact_id, quoting.lang))
+
+    def _with_terms(self, html: str, quoting: Quoting) -> str:
+        """The article's first mention of each glossary term as a button that opens its definition (terms.py says which).
+
+        The definition is the glossary page's, its facts linked as there, relative to this page; the words stay as written.
+        """
+        if self.glossary is None:
+            return html
+        lang, here = quoting.lang, quoting.here
+        macros: Any = self._template("term.html", lang).make_module()  # once per page; its macros are what the template defines
+
+        def popover(term: Term, words: str, popover_id: str) -> str:
+            definition = self._with_facts(term.definition[lang], lang, here)
+            # `words` is the page's own HTML text, letters, digits, hyphens and spaces (terms.first_mentions): kept as written.
+            return str(macros.term(id=popover_id, words=Markup(words), definition=definition, href=relative_url(here, f"{GLOSSARY_PATH}#{term.id}")))
+
+        return mark_terms(html, self.glossary, lang, popover)
 
     def _with_lag_marks(self, article: str, lags: tuple[Lag, ...], slug: str, lang: str) -> str:
         """The article with a notice at its top naming the lagging sections, and a mark under each one's heading."""

@@ -21,8 +21,9 @@ from tools.serving import serve_gzip
 pytestmark = pytest.mark.browser
 
 GATED = ("accessibility", "best-practices", "seo")
-# The Russian home, an English topic page and the one 404 page: every template the site has.
-PAGES = ["/", "/en/topics/kubernetes/", "/404.html"]
+# The Russian home, an English topic page and the one 404 page: every template the site has; and a Russian topic page
+# with a calculator and the glossary's popovers, the print edition, which holds them all.
+PAGES = ["/", "/en/topics/kubernetes/", "/404.html", "/topics/backups-and-redundancy/", "/print/"]
 
 
 @pytest.fixture(scope="module")

@@ -31,6 +31,7 @@ THEME_BUDGET = 65 * 1024  # what any page loads besides its own HTML and figures
 QUERY_BUDGET = 160 * 1024  # opening search and answering the first query
 QUERY = {"ru": "кластерах", "en": "clusters"}
 PAGES = ("/", "/topics/gpu-architecture/", "/glossary/", "/en/", "/en/topics/gpu-architecture/", "/404.html")
+PAGES += ("/topics/backups-and-redundancy/", "/en/topics/gpu-inference/")  # pages with a calculator and its script
 REPORT = ROOT / "test-artifacts" / "weight.md"
 
 

@@ -155,13 +155,17 @@ def test_alternates_point_to_the_same_page_in_each_language(site, catalogue, lan
 
 def test_pages_run_the_chapters_script_and_not_the_themes_bundle(site):
     # The theme's bundle is replaced by theme-fixes/page.js (the page-script correction); its
-    # configuration block, read by nothing else, goes with it.
+    # configuration block, read by nothing else, goes with it. A page with a calculator adds its script.
+    with_calculator = 0
     for path in sorted(site.root.rglob("*.html")):
         page = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
         sources = [script["src"] for script in page.find_all("script", src=True)]
         where = path.relative_to(site.root)
-        assert [src.rsplit("/", 2)[-2:] for src in sources] == [["theme-fixes", "page.js"]], where
+        calculators = [["chapter", "calculators.js"]] if page.select("form[data-calculator]") else []
+        with_calculator += bool(calculators)
+        assert [src.rsplit("/", 2)[-2:] for src in sources] == [["theme-fixes", "page.js"], *calculators], where
         assert page.find("script", id="__config") is None, where
+    assert with_calculator == 8  # three articles with a calculator and the print edition, each in both languages
 
 
 OWN_TOPICS = {"ru": "Темы главы", "en": "Topics of the chapter"}
@@ -276,7 +280,7 @@ def test_sitemap_lists_every_page_with_absolute_addresses_and_alternates(site, c
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
     root = ElementTree.parse(site.root / "sitemap.xml").getroot()
     base = SITE_URL
-    paths = ["/", "/glossary/", "/facts/"] + [f"/topics/{t.slug}/" for t in catalogue.topics]
+    paths = ["/", "/glossary/", "/facts/", "/print/"] + [f"/topics/{t.slug}/" for t in catalogue.topics]
     expected = {prefix.rstrip("/") + path for prefix in ("", "/en") for path in paths}
     locations = {}
     for url in root.findall("s:url", ns):

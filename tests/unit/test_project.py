@@ -345,7 +345,7 @@ def test_an_unknown_page_kind_is_refused_with_every_valid_kind(project):
     page.write_text(page.read_text(encoding="utf-8").replace("chapter: facts", "chapter: fatcs"), encoding="utf-8")
     found = [problem for problem in review_project(project).problems if problem.rule == "CI801"]
     assert [(problem.file, problem.line) for problem in found] == [("docs/facts.en.md", 2)]
-    assert "expected one of: index, topic, glossary, facts — did you mean 'facts'?" in found[0].message
+    assert "expected one of: index, topic, glossary, facts, print — did you mean 'facts'?" in found[0].message
 
 
 def test_sync_all_writes_a_damaged_record_again(project, capsys):
