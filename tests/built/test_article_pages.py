@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gzip
 import re
 import shutil
 
 import pytest
+from bs4 import BeautifulSoup
 
 from chapter.catalogue import LANGUAGES
 from chapter.figures import parse_figure
@@ -109,3 +111,22 @@ def test_a_russian_page_showing_an_english_figure_is_caught(site, tmp_path):
     assert _foreign_labels(copy, url) == []
     figure.write_text(figure.read_text(encoding="utf-8").replace("</svg>", '<text x="1" y="1">three slices stay idle</text></svg>'), encoding="utf-8")
     assert _foreign_labels(copy, url) == [(figure.name, "three slices stay idle")]
+
+
+TERMS_BUDGET = 2 * 1024  # what the glossary's popovers may add to one article page's compressed transfer
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_terms_explained_in_place_stay_within_their_weight_budget(site, lang):
+    """The page compressed as built, against the same page with each term back to plain words and no definitions."""
+    added = {}
+    for slug in WRITTEN:
+        page = BeautifulSoup(site.file(f"{ROOTS[lang]}topics/{slug}/").read_text(encoding="utf-8"), "html.parser")  # site.html() is shared
+        built = len(gzip.compress(str(page).encode("utf-8"), 9))
+        for definition in page.select("span.ci-term-popover"):
+            definition.decompose()
+        for button in page.select("button.ci-term"):
+            button.unwrap()
+        added[slug] = built - len(gzip.compress(str(page).encode("utf-8"), 9))
+    assert sum(size > 256 for size in added.values()) >= len(WRITTEN) // 2, added  # not met by having no terms
+    assert {slug: size for slug, size in added.items() if size > TERMS_BUDGET} == {}, added
