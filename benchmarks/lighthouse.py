@@ -57,7 +57,13 @@ def metric(reports: list[Report], name: str) -> str:
     if not values:
         return "–"
     value = statistics.median(values)
-    return f"{value:.3f}" if name == "cumulative-layout-shift" else f"{value / 1000:.2f} s" if value >= 1000 else f"{value:.0f} ms"
+    return (
+        f"{value:.3f}"
+        if name == "cumulative-layout-shift"
+        else f"{value / 1000:.2f} s"
+        if value >= 1000
+        else f"{value:.0f} ms"
+    )
 
 
 def report_markdown(results: dict[str, list[Report]], runs: int, seconds: float, load: tuple[float, float]) -> str:
@@ -82,8 +88,17 @@ def report_markdown(results: dict[str, list[Report]], runs: int, seconds: float,
     ]
     for page, reports in results.items():
         scores = [r.score("performance") for r in reports]
-        lines.append(f"| `{page}` | {statistics.median(scores):g} | {min(scores)}–{max(scores)} | " + " | ".join(metric(reports, m) for m in METRICS) + " |")
-    lines += ["", "Scores per run: " + "; ".join(f"`{p}` " + ", ".join(str(r.score("performance")) for r in rs) for p, rs in results.items()), ""]
+        lines.append(
+            f"| `{page}` | {statistics.median(scores):g} | {min(scores)}–{max(scores)} | "
+            + " | ".join(metric(reports, m) for m in METRICS)
+            + " |"
+        )
+    lines += [
+        "",
+        "Scores per run: "
+        + "; ".join(f"`{p}` " + ", ".join(str(r.score("performance")) for r in rs) for p, rs in results.items()),
+        "",
+    ]
     return "\n".join(lines)
 
 
@@ -91,7 +106,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("pages", nargs="*", default=PAGES, help=f"site paths to measure (default: {' '.join(PAGES)})")
     parser.add_argument("--runs", type=int, default=5, help="Lighthouse runs per page (default 5)")
-    parser.add_argument("--output", type=Path, default=ROOT / "benchmarks" / "LIGHTHOUSE.md", help="where to write the Markdown report")
+    parser.add_argument(
+        "--output", type=Path, default=ROOT / "benchmarks" / "LIGHTHOUSE.md", help="where to write the Markdown report"
+    )
     args = parser.parse_args()
     try:
         require_lighthouse()

@@ -112,7 +112,9 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         docs_dir = Path(config.docs_dir)
         project = self._project(config)
         if not config.theme.custom_dir:
-            raise PluginError(f"mkdocs.yml: theme.custom_dir must be set; the chapter's templates live in its {TEMPLATES}/ folder")
+            raise PluginError(
+                f"mkdocs.yml: theme.custom_dir must be set; the chapter's templates live in its {TEMPLATES}/ folder"
+            )
         changed = theme_problems(Path(folder) for folder in config.theme.dirs if folder != config.theme.custom_dir)
         if changed:
             raise PluginError("\n".join(changed))
@@ -133,7 +135,12 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         )
         self.printed = {}
         root = Path(config.config_file_path).parent
-        provenance = Provenance.of_project(root, Path(config.theme.custom_dir), ("mkdocs.yml", "topics.yaml", "glossary.yaml", FACTS), live=self.serving)
+        provenance = Provenance.of_project(
+            root,
+            Path(config.theme.custom_dir),
+            ("mkdocs.yml", "topics.yaml", "glossary.yaml", FACTS),
+            live=self.serving,
+        )
         self.current = Build(config, project, renderer, provenance)
         return config
 
@@ -151,10 +158,14 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
             raise PluginError(f"the chapter cannot be built:\n{error}")
         # Logged outside "mkdocs": under strict mode a warning there would fail the rebuild, and MkDocs
         # stalls every request after a failed rebuild.
-        _serve_log().error("the chapter cannot be rebuilt; the site shows the last good catalogue until this is fixed:\n%s", error)
+        _serve_log().error(
+            "the chapter cannot be rebuilt; the site shows the last good catalogue until this is fixed:\n%s", error
+        )
         return self.current.project
 
-    def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[..., Any]) -> LiveReloadServer:
+    def on_serve(
+        self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[..., Any]
+    ) -> LiveReloadServer:
         # facts.yaml is optional, and mkdocs.yml's `watch:` refuses a path that does not exist: watched from here where there is one.
         facts = Path(config.config_file_path).parent / FACTS
         if facts.is_file():
@@ -191,7 +202,9 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
             # Every language's build writes the site-wide 404 page; keep the default language's.
             config.theme.static_templates.discard("404.html")
         docs = Path(config.docs_dir)
-        for file in [f for f in files if f.src_uri.startswith(THEME_SCRIPTS) and docs not in Path(f.abs_src_path or "").parents]:
+        for file in [
+            f for f in files if f.src_uri.startswith(THEME_SCRIPTS) and docs not in Path(f.abs_src_path or "").parents
+        ]:
             files.remove(file)
         # The feeds' template writes the feeds (on_post_build); it is not published itself.
         if (template := files.get_file_from_path(f"{TEMPLATES}/{FEED_TEMPLATE}")) is not None:
@@ -205,10 +218,14 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
             published = pdf_path(lang) if lang == DEFAULT_LANGUAGE else f"{lang}/{pdf_path(lang)}"
             files.append(File.generated(config, published, abs_src_path=str(pdfs[lang])))
         for file in files:
-            self._build().provenance.record(Path(file.abs_dest_path), Path(file.abs_src_path or ""), f"{config.theme.name} theme: {file.src_uri}")
+            self._build().provenance.record(
+                Path(file.abs_dest_path), Path(file.abs_src_path or ""), f"{config.theme.name} theme: {file.src_uri}"
+            )
         return files
 
-    def on_page_context(self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation) -> TemplateContext:
+    def on_page_context(
+        self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
         if page.meta.get("chapter") == "print":
             # Every page's content is finished before any page is written, so the edition holds every topic page as it is shown.
             lang, renderer = config.theme["language"], self._build().renderer
@@ -217,11 +234,22 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
             page.meta["calculators"] = renderer.shows_calculators(lang, pages)
         # mkdocs-static-i18n has pointed config.extra.alternate at this page's counterparts by now.
         alternates = absolute_alternates(config.site_url, getattr(config.extra, "alternate", []))
-        return _with(context, hreflang=alternates, search=search_view(config.theme["language"]), feed=feed_link(config.theme["language"], config.site_url))
+        return _with(
+            context,
+            hreflang=alternates,
+            search=search_view(config.theme["language"]),
+            feed=feed_link(config.theme["language"], config.site_url),
+        )
 
-    def on_template_context(self, context: TemplateContext, /, *, template_name: str, config: MkDocsConfig) -> TemplateContext:
+    def on_template_context(
+        self, context: TemplateContext, /, *, template_name: str, config: MkDocsConfig
+    ) -> TemplateContext:
         # The 404 page has no Markdown source, so no page context; it searches like any page, and names the feed.
-        return _with(context, search=search_view(config.theme["language"]), feed=feed_link(config.theme["language"], config.site_url))
+        return _with(
+            context,
+            search=search_view(config.theme["language"]),
+            feed=feed_link(config.theme["language"], config.site_url),
+        )
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         try:
@@ -251,7 +279,13 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
             docs = Path(config.docs_dir)
             root = Path(config.config_file_path).parent
             source = str((docs.relative_to(root) if docs.is_relative_to(root) else docs) / quoting.source)
-            raise PluginError(str(ProblemsFound([Problem(source, line, column, rule, message) for line, column, rule, message in found])))
+            raise PluginError(
+                str(
+                    ProblemsFound(
+                        [Problem(source, line, column, rule, message) for line, column, rule, message in found]
+                    )
+                )
+            )
         _retitle(page.toc, lambda title: renderer.finish_text(title, quoting))
         if page.meta.get("chapter") == "topic":
             self.printed[config.theme["language"], str(page.meta.get("topic"))] = html
@@ -297,7 +331,9 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         build = self._build()
         topics = Path(config.config_file_path).parent / "topics.yaml"
         templates = Path(config.theme.custom_dir or "") / TEMPLATES  # on_config refuses a theme without custom_dir
-        for path in write_feeds(build.project.catalogue, Path(config.site_dir), config.site_url, templates, build.project.articles):
+        for path in write_feeds(
+            build.project.catalogue, Path(config.site_dir), config.site_url, templates, build.project.articles
+        ):
             build.provenance.record(path, topics, topics.name)
 
     def on_build_error(self, *, error: Exception) -> None:
@@ -320,7 +356,10 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
             return
         if warnings:
             discard(publication.staging)
-            log.info("the build was not published, as strict mode refuses a build with warnings; the site folder %s is unchanged", publication.staging.site)
+            log.info(
+                "the build was not published, as strict mode refuses a build with warnings; the site folder %s is unchanged",
+                publication.staging.site,
+            )
             return
         try:
             publish(publication.staging)
@@ -379,7 +418,9 @@ def _i18n(config: MkDocsConfig) -> Any:
     try:
         return config.plugins["i18n"]
     except KeyError:
-        raise PluginError("the chapter is bilingual: mkdocs.yml must list the i18n plugin (mkdocs-static-i18n) before the chapter") from None
+        raise PluginError(
+            "the chapter is bilingual: mkdocs.yml must list the i18n plugin (mkdocs-static-i18n) before the chapter"
+        ) from None
 
 
 def _check_languages(config: MkDocsConfig) -> None:
@@ -422,6 +463,8 @@ def _keep_serving(builder: Callable[[], None]) -> Callable[[], None]:
             builder()
         except Exception as error:  # any failure: the served folder holds the last good site either way
             reason = str(error) if isinstance(error, MkDocsException) else f"{type(error).__name__}: {error}"
-            _serve_log().error("the site was not rebuilt (%s); it shows the last good build until the problems above are fixed", reason)
+            _serve_log().error(
+                "the site was not rebuilt (%s); it shows the last good build until the problems above are fixed", reason
+            )
 
     return rebuild

@@ -38,7 +38,12 @@ def site_with_article(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
     """The small chapter with one topic's Russian article rewritten as an author would, and its English one not yet written."""
     # The rewritten article quotes no facts and shows no figure, so the chapter keeps neither (a fact nobody quotes,
     # or a figure nobody shows, fails the strict build).
-    files = {"docs/articles/pruning.ru.md": ARTICLE_RU, "docs/articles/pruning.en.md": None, "facts.yaml": None, "docs/figures/pruning-zeros.svg": None}
+    files = {
+        "docs/articles/pruning.ru.md": ARTICLE_RU,
+        "docs/articles/pruning.en.md": None,
+        "facts.yaml": None,
+        "docs/figures/pruning-zeros.svg": None,
+    }
     return build_copy(tmp_path_factory.mktemp("article"), files=files, data=MINI)
 
 

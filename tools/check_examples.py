@@ -166,10 +166,14 @@ def keywords_accepted(target: Any, stubs: Stubs) -> frozenset[str] | None:
         overloads = stubs.overloads(target)
         if not overloads or any(overload.args.kwarg for overload in overloads):
             return None
-        return frozenset(argument.arg for overload in overloads for argument in overload.args.args + overload.args.kwonlyargs)
+        return frozenset(
+            argument.arg for overload in overloads for argument in overload.args.args + overload.args.kwonlyargs
+        )
     if any(parameter.kind is inspect.Parameter.VAR_KEYWORD for parameter in parameters):
         return None
-    return frozenset(parameter.name for parameter in parameters if parameter.kind is not inspect.Parameter.POSITIONAL_ONLY)
+    return frozenset(
+        parameter.name for parameter in parameters if parameter.kind is not inspect.Parameter.POSITIONAL_ONLY
+    )
 
 
 def _bound_locally(tree: ast.AST) -> set[str]:
@@ -204,7 +208,9 @@ class BlockChecker(ast.NodeVisitor):
 
     def report(self, node: ast.AST, message: str) -> None:
         """A finding at the article's line: the fence's line plus the node's line within the block."""
-        self.findings.append(Finding(self.file, self.line + getattr(node, "lineno", 1), getattr(node, "col_offset", 0) + 1, message))
+        self.findings.append(
+            Finding(self.file, self.line + getattr(node, "lineno", 1), getattr(node, "col_offset", 0) + 1, message)
+        )
 
     def collect_imports(self, tree: ast.Module) -> None:
         """Every name an import binds, checked as it is imported; relative and star imports name nothing checkable."""
@@ -237,7 +243,9 @@ class BlockChecker(ast.NodeVisitor):
                 continue
             found = resolve(module, [alias.name])
             if isinstance(found, (Missing, Broken)):
-                self.report(node, f"`from {module} import {alias.name}` fails: {found.explain(f'{module}.{alias.name}')}")
+                self.report(
+                    node, f"`from {module} import {alias.name}` fails: {found.explain(f'{module}.{alias.name}')}"
+                )
             else:
                 self.imported[alias.asname or alias.name] = (module, [alias.name])
 
@@ -261,14 +269,22 @@ class BlockChecker(ast.NodeVisitor):
     def visit_Call(self, node: ast.Call) -> None:
         """Each keyword argument of a call of a resolved callable must be a parameter of it."""
         found = self.lookup(node.func)
-        if found is not None and not isinstance(found[1], (Missing, Broken)) and found[1] is not UNKNOWN and callable(found[1]):
+        if (
+            found is not None
+            and not isinstance(found[1], (Missing, Broken))
+            and found[1] is not UNKNOWN
+            and callable(found[1])
+        ):
             name, target = found
             accepted = keywords_accepted(target, self.stubs)
             for keyword in node.keywords:
                 if accepted is not None and keyword.arg is not None and keyword.arg not in accepted:
                     near = difflib.get_close_matches(keyword.arg, sorted(accepted), n=1)
                     hint = f" — did you mean `{near[0]}=`?" if near else ""
-                    self.report(keyword, f"`{name}()` has no keyword argument `{keyword.arg}` in the pinned libraries (requirements-examples.in){hint}")
+                    self.report(
+                        keyword,
+                        f"`{name}()` has no keyword argument `{keyword.arg}` in the pinned libraries (requirements-examples.in){hint}",
+                    )
         self.generic_visit(node)
 
 
@@ -277,7 +293,11 @@ def check_block(file: str, line: int, code: str, stubs: Stubs) -> list[Finding]:
     try:
         tree = ast.parse(code)
     except SyntaxError as error:
-        return [Finding(file, line + (error.lineno or 1), (error.offset or 1), f"the example is not valid Python: {error.msg}")]
+        return [
+            Finding(
+                file, line + (error.lineno or 1), (error.offset or 1), f"the example is not valid Python: {error.msg}"
+            )
+        ]
     checker = BlockChecker(file, line, stubs)
     checker.collect_imports(tree)
     checker.visit(tree)
@@ -289,7 +309,12 @@ def _blocks(data: Any) -> Iterator[tuple[str, int, str]]:
     if not isinstance(data, list):
         raise ValueError("expected a JSON list of blocks")
     for index, block in enumerate(data):
-        if not (isinstance(block, dict) and isinstance(block.get("file"), str) and isinstance(block.get("line"), int) and isinstance(block.get("code"), str)):
+        if not (
+            isinstance(block, dict)
+            and isinstance(block.get("file"), str)
+            and isinstance(block.get("line"), int)
+            and isinstance(block.get("code"), str)
+        ):
             raise ValueError(f"block {index}: expected {{'file': str, 'line': int, 'code': str}}")
         yield block["file"], block["line"], block["code"]
 
@@ -306,9 +331,13 @@ def check_in_examples_environment(blocks: list[dict[str, Any]], *, timeout: floa
     # -I: only the pinned libraries are importable, not the project's own folders (`tools/` would be, as the script's).
     command = [str(EXAMPLES_PYTHON), "-I", str(Path(__file__).resolve())]
     try:
-        result = subprocess.run(command, input=json.dumps(blocks), capture_output=True, text=True, timeout=timeout, check=False)
+        result = subprocess.run(
+            command, input=json.dumps(blocks), capture_output=True, text=True, timeout=timeout, check=False
+        )
     except subprocess.TimeoutExpired as error:
-        raise ExamplesEnvironmentError(f"the examples' checker did not finish within {timeout:g} s: an import that hangs?") from error
+        raise ExamplesEnvironmentError(
+            f"the examples' checker did not finish within {timeout:g} s: an import that hangs?"
+        ) from error
     if result.returncode != 0:
         raise ExamplesEnvironmentError(
             f"the examples' checker failed in {EXAMPLES_PYTHON.parent.parent.name} (exit {result.returncode}): {result.stderr.strip()}"

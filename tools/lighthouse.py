@@ -18,7 +18,13 @@ from tools.site import ROOT
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 TIMEOUT_S = 180
 # The measurements behind the performance score, for the benchmark's table.
-METRICS = ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index")
+METRICS = (
+    "first-contentful-paint",
+    "largest-contentful-paint",
+    "total-blocking-time",
+    "cumulative-layout-shift",
+    "speed-index",
+)
 MISSING = (
     f"{LIGHTHOUSE.relative_to(ROOT)} is missing: Lighthouse comes from package.json. "
     "Install it with `npm ci` (Node.js 18.16 or newer), or run `make test`, which does."
@@ -76,7 +82,9 @@ def run_lighthouse(url: str, categories: tuple[str, ...]) -> Report:
         f"--only-categories={','.join(categories)}",
         f"--chrome-flags={CHROME_FLAGS}",
     ]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT_S, env={**os.environ, "CHROME_PATH": str(CHROMIUM)})
+    result = subprocess.run(
+        command, capture_output=True, text=True, timeout=TIMEOUT_S, env={**os.environ, "CHROME_PATH": str(CHROMIUM)}
+    )
     if result.returncode != 0:
         raise RuntimeError(f"lighthouse exited with {result.returncode} on {url}:\n{result.stderr[-4000:]}")
     return parse_report(json.loads(result.stdout))
@@ -95,7 +103,11 @@ def parse_report(raw: dict) -> Report:
             for audit in [raw["audits"][ref["id"]]]
             if audit["score"] is not None and audit["score"] < 1
         ]
-    metrics = {name: raw["audits"][name]["numericValue"] for name in METRICS if raw["audits"].get(name, {}).get("numericValue") is not None}
+    metrics = {
+        name: raw["audits"][name]["numericValue"]
+        for name in METRICS
+        if raw["audits"].get(name, {}).get("numericValue") is not None
+    }
     environment = raw.get("environment", {})
     return Report(
         raw["finalDisplayedUrl"],

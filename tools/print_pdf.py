@@ -31,7 +31,9 @@ from tools.serving import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 PAPER = "A4"
-TIMEOUT_MS = 120_000  # the Russian edition is about 120 pages; Chromium lays it out in tens of seconds on a loaded machine
+TIMEOUT_MS = (
+    120_000  # the Russian edition is about 120 pages; Chromium lays it out in tens of seconds on a loaded machine
+)
 
 
 def page_url(lang: str) -> str:
@@ -47,7 +49,9 @@ def moment(environ: Mapping[str, str] = os.environ) -> datetime.datetime:
     return datetime.datetime.combine(datetime.datetime.now(datetime.UTC).date(), datetime.time(), datetime.UTC)
 
 
-def print_site(site: Path, out: Path, languages: Sequence[str] = LANGUAGES, browser: Browser | None = None) -> dict[str, Path]:
+def print_site(
+    site: Path, out: Path, languages: Sequence[str] = LANGUAGES, browser: Browser | None = None
+) -> dict[str, Path]:
     """Each language's print page of the site built in `site`, printed to `out` and made reproducible; the PDFs by language.
 
     A caller that already drives Chromium (the tests) passes its browser; otherwise one is launched for the run.
@@ -88,7 +92,9 @@ def print_page(browser: Browser, url: str, path: Path) -> None:
         page = context.new_page()
         page.set_default_timeout(TIMEOUT_MS)
         page.goto(url, wait_until="load")
-        page.pdf(path=str(path), format=PAPER, print_background=True, prefer_css_page_size=True, tagged=True, outline=True)
+        page.pdf(
+            path=str(path), format=PAPER, print_background=True, prefer_css_page_size=True, tagged=True, outline=True
+        )
     finally:
         context.close()
 
@@ -101,10 +107,16 @@ def reproducible(path: Path, when: datetime.datetime) -> None:
         pdf.docinfo["/ModDate"] = pikepdf.String(stamp)
         canonical_structure_ids(pdf)
         if "/Metadata" in pdf.Root:
-            del pdf.Root["/Metadata"]  # XMP repeats the dates and carries random instance IDs; the document info holds what a reader shows
+            del pdf.Root[
+                "/Metadata"
+            ]  # XMP repeats the dates and carries random instance IDs; the document info holds what a reader shows
         if "/ID" in pdf.trailer:
-            del pdf.trailer["/ID"]  # qpdf keeps the first half of an ID it finds (Chromium's is random) and derives the rest
-        pdf.save(path, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.generate, compress_streams=True)
+            del pdf.trailer[
+                "/ID"
+            ]  # qpdf keeps the first half of an ID it finds (Chromium's is random) and derives the rest
+        pdf.save(
+            path, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.generate, compress_streams=True
+        )
 
 
 def canonical_structure_ids(pdf: pikepdf.Pdf) -> None:
@@ -113,7 +125,9 @@ def canonical_structure_ids(pdf: pikepdf.Pdf) -> None:
     Chromium names each tagged element after its DOM node (`node00000424`), and node numbers
     shift from run to run; their order does not, so ranks keep the ID tree sorted.
     """
-    elements = [item for item in pdf.objects if isinstance(item, pikepdf.Dictionary) and item.get("/Type") == "/StructElem"]
+    elements = [
+        item for item in pdf.objects if isinstance(item, pikepdf.Dictionary) and item.get("/Type") == "/StructElem"
+    ]
     names = sorted({str(element.ID) for element in elements if "/ID" in element})
     renamed = {name: pikepdf.String(f"node{rank:08d}") for rank, name in enumerate(names)}
     for element in elements:
@@ -133,7 +147,9 @@ def _rename_tree(node: pikepdf.Object, renamed: Mapping[str, pikepdf.String]) ->
     for kid in node.get("/Kids", []):
         _rename_tree(kid, renamed)
     if "/Names" in node:
-        node.Names = pikepdf.Array([renamed.get(str(item), item) if index % 2 == 0 else item for index, item in enumerate(node.Names)])
+        node.Names = pikepdf.Array(
+            [renamed.get(str(item), item) if index % 2 == 0 else item for index, item in enumerate(node.Names)]
+        )
     if "/Limits" in node:
         node.Limits = pikepdf.Array([renamed.get(str(limit), limit) for limit in node.Limits])
 

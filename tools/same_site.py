@@ -19,8 +19,15 @@ GENERATOR = re.compile(rb'<meta name="generator" content="[^"]*">')
 
 
 def differences(first: Path, second: Path) -> list[str]:
-    files = {root: {path.relative_to(root).as_posix() for path in root.rglob("*") if path.is_file()} for root in (first, second)}
-    found = [f"only in {root}: {name}" for root, other in ((first, second), (second, first)) for name in sorted(files[root] - files[other])]
+    files = {
+        root: {path.relative_to(root).as_posix() for path in root.rglob("*") if path.is_file()}
+        for root in (first, second)
+    }
+    found = [
+        f"only in {root}: {name}"
+        for root, other in ((first, second), (second, first))
+        for name in sorted(files[root] - files[other])
+    ]
     for name in sorted(files[first] & files[second]):
         a, b = (first / name).read_bytes(), (second / name).read_bytes()
         if a != b and GENERATOR.sub(b"", a) != GENERATOR.sub(b"", b):

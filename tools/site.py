@@ -20,7 +20,12 @@ from chapter.search import BUNDLE, SIGNATURE
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ("topics.yaml", "glossary.yaml", "facts.yaml", "docs")  # what the site is built from
 # How it is built and dressed, whatever it is built from; the plugin is the installed package.
-SETTINGS = ("mkdocs.yml", "overrides", "docs/stylesheets", "requirements-examples.lock")  # the lock: which versions the examples are checked with
+SETTINGS = (
+    "mkdocs.yml",
+    "overrides",
+    "docs/stylesheets",
+    "requirements-examples.lock",
+)  # the lock: which versions the examples are checked with
 PROJECT = DATA + SETTINGS
 # A chapter of three topics (one borrowed, one with an article in both languages), built with the
 # real settings: for tests of behaviour, which need not build the whole real site.
@@ -38,7 +43,9 @@ def mkdocs(*args: str, cwd: Path, site_url: str | None = PUBLISHED) -> subproces
     env = {name: value for name, value in os.environ.items() if name != "SITE_URL"} | {"NO_MKDOCS_2_WARNING": "1"}
     if site_url is not None:
         env["SITE_URL"] = site_url
-    return subprocess.run([sys.executable, "-m", "mkdocs", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
+    )
 
 
 def copy_project(dest: Path, files: dict[str, str | None] | None = None, *, data: Path = ROOT) -> Path:
@@ -89,7 +96,9 @@ class BuiltSite:
         return url + (f"#{parts.fragment}" if parts.fragment else "")
 
 
-def build_copy(dest: Path, files: dict[str, str | None] | None = None, *, data: Path = ROOT, site_url: str | None = PUBLISHED) -> BuiltSite:
+def build_copy(
+    dest: Path, files: dict[str, str | None] | None = None, *, data: Path = ROOT, site_url: str | None = PUBLISHED
+) -> BuiltSite:
     project = copy_project(dest / "project", files, data=data)
     result = mkdocs("build", "--strict", "--site-dir", str(dest / "site"), cwd=project, site_url=site_url)
     assert result.returncode == 0, result.stdout + result.stderr

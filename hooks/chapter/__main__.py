@@ -39,11 +39,18 @@ def main(argv: list[str] | None = None) -> int:
         sub.add_argument("--root", type=Path, default=Path("."), help="the project folder (default: the current one)")
         if formats:
             sub.add_argument(
-                "--format", choices=FORMATS, default="text", help="github: workflow annotations on the lines of a pull request; json: a list of problems"
+                "--format",
+                choices=FORMATS,
+                default="text",
+                help="github: workflow annotations on the lines of a pull request; json: a list of problems",
             )
         return sub
 
-    check = command("check", f"validate {CATALOGUE}, {GLOSSARY}, the articles, the figures, the translations and the labels", formats=True)
+    check = command(
+        "check",
+        f"validate {CATALOGUE}, {GLOSSARY}, the articles, the figures, the translations and the labels",
+        formats=True,
+    )
     check.add_argument("root_folder", nargs="?", type=Path, metavar="root", help="the project folder, as --root")
     check.add_argument(
         "--strict",
@@ -51,14 +58,25 @@ def main(argv: list[str] | None = None) -> int:
         default=True,
         help="warnings stop the check, as they stop the chapter's build (mkdocs.yml is strict); --no-strict lets them pass",
     )
-    check.add_argument("--drafts", action="store_true", help="stop only on what stops the build: leave out the notices the build publishes")
+    check.add_argument(
+        "--drafts",
+        action="store_true",
+        help="stop only on what stops the build: leave out the notices the build publishes",
+    )
     status = command("status", "where each topic stands: its articles, its translation, its label", formats=True)
     status.add_argument("--markdown", action="store_true", help="a Markdown table, for a pull request's job summary")
-    sync = command("sync", "record that a topic's two articles are in step: after updating a translation, or after a change that needs none")
+    sync = command(
+        "sync",
+        "record that a topic's two articles are in step: after updating a translation, or after a change that needs none",
+    )
     sync.add_argument("slugs", nargs="*", metavar="slug", help="the topics to record")
-    sync.add_argument("--section", action="append", default=[], metavar="ANCHOR", help="record only this section (repeatable)")
+    sync.add_argument(
+        "--section", action="append", default=[], metavar="ANCHOR", help="record only this section (repeatable)"
+    )
     sync.add_argument("--all", action="store_true", help="record every topic whose article has both languages")
-    sync.add_argument("--prune", action="store_true", help="forget topics that no longer have an article in both languages")
+    sync.add_argument(
+        "--prune", action="store_true", help="forget topics that no longer have an article in both languages"
+    )
     new = command("new-topic", "add a topic to the catalogue with both article skeletons, ready to build")
     new.add_argument("slug")
     for field in ("title", "summary"):
@@ -67,9 +85,16 @@ def main(argv: list[str] | None = None) -> int:
     new.add_argument("--label", help="a label id (default: the one for new topics)")
     new.add_argument("--origin", help="the lending chapter's id, for a borrowed topic")
     new.add_argument("--after", metavar="SLUG", help="place it after this topic (default: at the end)")
-    outdated = command("outdated", f"which libraries {EXAMPLES_IN} pins have a newer release on the package index", formats=True)
-    outdated.add_argument("--index-url", metavar="URL", help="the package index to ask (default: the one pip is configured for)")
-    schema = command("schema", "write topics.schema.json and facts.schema.json from the records declared in catalogue.py and facts.py")
+    outdated = command(
+        "outdated", f"which libraries {EXAMPLES_IN} pins have a newer release on the package index", formats=True
+    )
+    outdated.add_argument(
+        "--index-url", metavar="URL", help="the package index to ask (default: the one pip is configured for)"
+    )
+    schema = command(
+        "schema",
+        "write topics.schema.json and facts.schema.json from the records declared in catalogue.py and facts.py",
+    )
     schema.add_argument("root_folder", nargs="?", type=Path, metavar="root", help="the project folder, as --root")
     schema.add_argument("--check", action="store_true", help="write nothing; exit 1 if a committed schema is stale")
     args = parser.parse_args(argv)
@@ -127,7 +152,9 @@ def _check(root: Path, *, strict: bool, drafts: bool, output: str) -> int:
     catalogue = review.project.catalogue
     if output == "text":
         found = f"{len(shown)} warnings that do not stop it" if shown else "no problems found"
-        print(f"{CATALOGUE}: {len(catalogue.topics)} topics, {len(catalogue.borrowed)} of them from other chapters; {found}")
+        print(
+            f"{CATALOGUE}: {len(catalogue.topics)} topics, {len(catalogue.borrowed)} of them from other chapters; {found}"
+        )
     return 0
 
 
@@ -149,7 +176,9 @@ def _outdated(root: Path, index_url: str | None, output: str) -> int:
     return 1 if problems else 0
 
 
-def _sync(root: Path, slugs: list[str], sections: list[str], *, every: bool, prune: bool, parser: argparse.ArgumentParser) -> int:
+def _sync(
+    root: Path, slugs: list[str], sections: list[str], *, every: bool, prune: bool, parser: argparse.ArgumentParser
+) -> int:
     if every and slugs:
         parser.error("sync: give topics or --all, not both")
     if not (slugs or every or prune):

@@ -48,9 +48,15 @@ AUTHOR_HTML = (
     Allowed(("kbd",), (), "keys a reader presses: <kbd>Ctrl</kbd>+<kbd>C</kbd>; Markdown has no mark for them"),
     Allowed(("sub",), (), "subscripts in units and formulas: H<sub>2</sub>O, x<sub>i</sub>"),
     Allowed(("sup",), (), "superscripts: 2<sup>16</sup>, 10<sup>−9</sup>"),
-    Allowed(("abbr",), ("title",), "an abbreviation spelled out where it stands (Markdown's *[HBM]: … spells it out everywhere)"),
+    Allowed(
+        ("abbr",),
+        ("title",),
+        "an abbreviation spelled out where it stands (Markdown's *[HBM]: … spells it out everywhere)",
+    ),
     Allowed(("br",), (), "a line break inside a table cell, which Markdown cannot break otherwise"),
-    Allowed(("span",), (), "a phrase in the other language, marked with lang so that a screen reader reads it in that voice"),
+    Allowed(
+        ("span",), (), "a phrase in the other language, marked with lang so that a screen reader reads it in that voice"
+    ),
 )
 """The raw HTML an author may write in an article: the little Markdown cannot say."""
 
@@ -63,29 +69,67 @@ ATTRIBUTE_LIST_KEYS = ("lang",)
 MARKDOWN_HTML = (
     Allowed(("h1", "h2", "h3", "h4", "h5", "h6"), (), "headings; toc and attr_list give them their anchor as an id"),
     Allowed(("p",), (), "paragraphs; an admonition's title is one with a class (admonition)"),
-    Allowed(("em", "strong", "blockquote", "hr", "br", "pre", "ul", "ol"), (), "Markdown's emphasis, quotes, rules, code blocks and lists"),
+    Allowed(
+        ("em", "strong", "blockquote", "hr", "br", "pre", "ul", "ol"),
+        (),
+        "Markdown's emphasis, quotes, rules, code blocks and lists",
+    ),
     Allowed(("li",), (), "list items; footnotes give theirs an id (footnotes)"),
     Allowed(("dl", "dt", "dd"), (), "definition lists (def_list)"),
-    Allowed(("a",), ("href", "title", "name"), "links; the headings' permalinks (toc), footnote links (footnotes) and code line anchors (anchor_linenums)"),
+    Allowed(
+        ("a",),
+        ("href", "title", "name"),
+        "links; the headings' permalinks (toc), footnote links (footnotes) and code line anchors (anchor_linenums)",
+    ),
     Allowed(("img",), ("src", "alt", "title"), "figures: ![what the figure shows](../figures/<name>.svg)"),
-    Allowed(("code", "span"), (), "code and its highlighted tokens, which carry classes (pymdownx.highlight, pymdownx.inlinehilite)"),
-    Allowed(("div",), ("data-tabs",), "admonitions, highlighted code, footnotes and tab sets, whose data-tabs counts the tabs (pymdownx.tabbed)"),
+    Allowed(
+        ("code", "span"),
+        (),
+        "code and its highlighted tokens, which carry classes (pymdownx.highlight, pymdownx.inlinehilite)",
+    ),
+    Allowed(
+        ("div",),
+        ("data-tabs",),
+        "admonitions, highlighted code, footnotes and tab sets, whose data-tabs counts the tabs (pymdownx.tabbed)",
+    ),
     Allowed(("details",), ("open",), "collapsible admonitions, open or closed (pymdownx.details)"),
     Allowed(("summary",), (), "a collapsible admonition's title (pymdownx.details)"),
     Allowed(("input",), ("type", "name", "checked"), "the radio buttons that switch tabs (pymdownx.tabbed)"),
     Allowed(("label",), ("for",), "the tabs' titles, each naming its radio button (pymdownx.tabbed)"),
-    Allowed(("table", "thead", "tbody", "tr"), (), "tables (tables); numbered code is laid out as one (pymdownx.highlight)"),
-    Allowed(("th", "td"), ("style", "colspan"), "table cells, aligned by a text-align style (tables); a numbered code block's title spans two columns"),
+    Allowed(
+        ("table", "thead", "tbody", "tr"), (), "tables (tables); numbered code is laid out as one (pymdownx.highlight)"
+    ),
+    Allowed(
+        ("th", "td"),
+        ("style", "colspan"),
+        "table cells, aligned by a text-align style (tables); a numbered code block's title spans two columns",
+    ),
     Allowed(("abbr",), ("title",), "abbreviations spelled out (abbr)"),
     Allowed(("sup",), (), "footnote marks (footnotes)"),
 )
 """The HTML Python-Markdown writes with the extensions mkdocs.yml lists under `markdown_extensions`."""
 
 CHAPTER_HTML = (
-    Allowed(("a",), ("hreflang", "rel"), "a fact's link to the facts page; a lag notice's link to the other language; the pager's previous and next"),
-    Allowed(("aside",), ("role", "aria-labelledby", "data-pagefind-ignore"), "the notice that the other language's article has moved ahead"),
-    Allowed(("p",), ("data-pagefind-ignore", "data-pagefind-filter", "data-pagefind-meta"), "the mark under a lagging section; the header's label"),
-    Allowed(("header",), ("data-pagefind-filter", "data-pagefind-meta"), "the topic page's header, which tells search its chapter and label"),
+    Allowed(
+        ("a",),
+        ("hreflang", "rel"),
+        "a fact's link to the facts page; a lag notice's link to the other language; the pager's previous and next",
+    ),
+    Allowed(
+        ("aside",),
+        ("role", "aria-labelledby", "data-pagefind-ignore"),
+        "the notice that the other language's article has moved ahead",
+    ),
+    Allowed(
+        ("p",),
+        ("data-pagefind-ignore", "data-pagefind-filter", "data-pagefind-meta"),
+        "the mark under a lagging section; the header's label",
+    ),
+    Allowed(
+        ("header",),
+        ("data-pagefind-filter", "data-pagefind-meta"),
+        "the topic page's header, which tells search its chapter and label",
+    ),
     Allowed(("nav",), ("aria-label",), "the pager to the previous and next topics"),
     Allowed(("time",), ("datetime",), "the days the topic was added and reviewed"),
 )
@@ -102,10 +146,41 @@ VALUES: Mapping[str, frozenset[str]] = {
 
 # Attributes whose value is an address, and those of them whose address the browser fetches by itself.
 URL_ATTRIBUTES = frozenset(
-    {"href", "src", "srcset", "cite", "action", "formaction", "poster", "background", "data", "ping", "longdesc", "lowsrc", "dynsrc", "codebase", "manifest"}
+    {
+        "href",
+        "src",
+        "srcset",
+        "cite",
+        "action",
+        "formaction",
+        "poster",
+        "background",
+        "data",
+        "ping",
+        "longdesc",
+        "lowsrc",
+        "dynsrc",
+        "codebase",
+        "manifest",
+    }
     | {"icon", "archive", "classid", "usemap", "xlink:href", "itemtype", "profile"}
 )
-RESOURCE_ATTRIBUTES = frozenset({"src", "srcset", "poster", "background", "data", "lowsrc", "dynsrc", "codebase", "manifest", "icon", "archive", "classid"})
+RESOURCE_ATTRIBUTES = frozenset(
+    {
+        "src",
+        "srcset",
+        "poster",
+        "background",
+        "data",
+        "lowsrc",
+        "dynsrc",
+        "codebase",
+        "manifest",
+        "icon",
+        "archive",
+        "classid",
+    }
+)
 RESOURCE_HREF = frozenset({"link", "image", "use", "feimage"})  # elements whose href is fetched, not followed
 SCHEMES = frozenset({"http", "https", "mailto"})  # what a link may follow; a resource takes no scheme at all
 STYLE_URL = re.compile(r"url\s*\(|@import|image-set\s*\(", re.IGNORECASE)
@@ -127,7 +202,9 @@ DEFAULT_ADVICE = "write it as Markdown; where the text means the tag itself, put
 # An autolink as CommonMark writes it (<scheme:…>); Markdown links the http(s) ones, the rest would be read as tags.
 AUTOLINK = re.compile(r"<(?P<url>[A-Za-z][A-Za-z0-9+.\-]{1,31}:[^<>\x00-\x20]*)>")
 AUTOMAIL = re.compile(r"<[^<>\s/=\"']+@[^@<>\s/=\"']+>")  # <me@example.com>, which Markdown links before reading tags
-ATTRIBUTE_LIST = re.compile(r"\{:?[ ]*(?P<attributes>[^{}\n ][^{}\n]*)\}")  # no { inside, so a line of braces reads in linear time
+ATTRIBUTE_LIST = re.compile(
+    r"\{:?[ ]*(?P<attributes>[^{}\n ][^{}\n]*)\}"
+)  # no { inside, so a line of braces reads in linear time
 # An image by reference: ![text][id], ![id][] and ![id].
 IMAGE_REFERENCE = re.compile(r"!\[(?P<text>[^\[\]]*)\](?:[ ]?\[(?P<id>[^\[\]]*)\])?")
 CONTROLS = re.compile(r"[\x00-\x20\x7f]")
@@ -209,7 +286,10 @@ def _address_problem(url: str, *, resource: bool, what: str, image: bool = False
         )
     if resource and other_host(url):
         advice = ": save the figure as SVG in docs/figures/ and show it as ../figures/<name>.svg" if image else ""
-        return RESOURCE, f"{what} '{_shown(url)}' is fetched from another host; the site ships everything it shows{advice}"
+        return (
+            RESOURCE,
+            f"{what} '{_shown(url)}' is fetched from another host; the site ships everything it shows{advice}",
+        )
     return None
 
 
@@ -240,7 +320,12 @@ class _Reader(HTMLParser):
         rest = self.rawdata[self.rawdata.find("<") :] if "<" in self.rawdata else ""
         if re.match(r"<[A-Za-z!/?]", rest):
             line, column = self.getpos()
-            self._note(line, column, ELEMENT, f"'{_shown(rest)}' is a tag never closed with >; a browser would read it into whatever follows")
+            self._note(
+                line,
+                column,
+                ELEMENT,
+                f"'{_shown(rest)}' is a tag never closed with >; a browser would read it into whatever follows",
+            )
         self.close()
         return self.found
 
@@ -253,7 +338,12 @@ class _Reader(HTMLParser):
         allowed = self.policy.elements.get(tag)
         if allowed is None:
             self.refused_open.add(tag)
-            self._note(line, offset, ELEMENT, f"{_shown(text)}: an article may not carry <{tag}>; {self.policy.refusal}; {ADVICE.get(tag, DEFAULT_ADVICE)}")
+            self._note(
+                line,
+                offset,
+                ELEMENT,
+                f"{_shown(text)}: an article may not carry <{tag}>; {self.policy.refusal}; {ADVICE.get(tag, DEFAULT_ADVICE)}",
+            )
         for name, value in attrs:
             where = _attribute_place(text, name, line, offset)
             for rule, message in _attribute_problems(tag, name, value, allowed, self.policy):
@@ -265,12 +355,22 @@ class _Reader(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag not in self.policy.elements and tag not in self.refused_open:
             line, offset = self.getpos()
-            self._note(line, offset, ELEMENT, f"</{tag}>: an article may not carry <{tag}>; {self.policy.refusal}; {DEFAULT_ADVICE}")
+            self._note(
+                line,
+                offset,
+                ELEMENT,
+                f"</{tag}>: an article may not carry <{tag}>; {self.policy.refusal}; {DEFAULT_ADVICE}",
+            )
 
     def handle_comment(self, data: str) -> None:
         if "<" in data or ">" in data:
             line, offset = self.getpos()
-            self._note(line, offset, ELEMENT, "an HTML comment that holds < or >, which browsers may end early and read as markup; remove it")
+            self._note(
+                line,
+                offset,
+                ELEMENT,
+                "an HTML comment that holds < or >, which browsers may end early and read as markup; remove it",
+            )
 
     def handle_decl(self, decl: str) -> None:
         self._refuse_markup(f"<!{decl}>")
@@ -284,22 +384,33 @@ class _Reader(HTMLParser):
     def _refuse_markup(self, text: str) -> None:
         line, offset = self.getpos()
         self._note(
-            line, offset, ELEMENT, f"{_shown(text)}: declarations, CDATA sections and processing instructions are not HTML an article may carry; remove it"
+            line,
+            offset,
+            ELEMENT,
+            f"{_shown(text)}: declarations, CDATA sections and processing instructions are not HTML an article may carry; remove it",
         )
 
 
-def _attribute_problems(tag: str, name: str, value: str | None, allowed: frozenset[str] | None, policy: Policy) -> Iterator[tuple[str, str]]:
+def _attribute_problems(
+    tag: str, name: str, value: str | None, allowed: frozenset[str] | None, policy: Policy
+) -> Iterator[tuple[str, str]]:
     """(rule, message) for one attribute: one the element may not carry, a value it may not take, an address it may not hold."""
     value = value or ""
     if name.startswith("on"):
         yield ATTRIBUTE, f"{name}= on <{tag}> is an event handler, which runs a script; an article's HTML carries none"
     elif allowed is not None and name not in allowed and name not in policy.everywhere:
         takes = sorted(allowed | policy.everywhere)
-        yield ATTRIBUTE, f"{name}= is an attribute <{tag}> may not carry in an article; it takes {', '.join(takes) if takes else 'none'}"
+        yield (
+            ATTRIBUTE,
+            f"{name}= is an attribute <{tag}> may not carry in an article; it takes {', '.join(takes) if takes else 'none'}",
+        )
     elif allowed is not None and name in VALUES and " ".join(value.split()).lower() not in VALUES[name]:
         yield ATTRIBUTE, f'{name}="{_shown(value)}" on <{tag}>: {name} takes only {", ".join(sorted(VALUES[name]))}'
     if name == "style" and STYLE_URL.search(html.unescape(value)):
-        yield RESOURCE, f'style="{_shown(value)}" on <{tag}> fetches a resource; the chapter\'s styles are in docs/stylesheets/chapter.css'
+        yield (
+            RESOURCE,
+            f'style="{_shown(value)}" on <{tag}> fetches a resource; the chapter\'s styles are in docs/stylesheets/chapter.css',
+        )
     if name in URL_ATTRIBUTES:
         resource = name in RESOURCE_ATTRIBUTES or (name in ("href", "xlink:href") and tag in RESOURCE_HREF)
         for url in _srcset_urls(value) if name == "srcset" else [value]:
@@ -412,7 +523,9 @@ def _link_problems(source: _Source) -> list[Found]:
                 url, _, end, handled = processor.getLink(block, index)
                 if not handled:
                     continue
-                problem = _address_problem(url, resource=resource, what="the image" if resource else "the link", image=resource)
+                problem = _address_problem(
+                    url, resource=resource, what="the image" if resource else "the link", image=resource
+                )
                 if problem:
                     found.append((*source.place(offset + match.start()), *problem))
                 spans.append((offset + index, offset + end))
@@ -435,7 +548,9 @@ def _closing_brackets(text: str) -> dict[int, int]:
 def _reference_problems(source: _Source) -> list[Found]:
     """Reference definitions ([id]: address): a refused scheme; an image from another host where an image uses the id."""
     images = {
-        (match["id"] or match["text"]).lower(): match.start() for match in IMAGE_REFERENCE.finditer(source.text) if not source.text.startswith("(", match.end())
+        (match["id"] or match["text"]).lower(): match.start()
+        for match in IMAGE_REFERENCE.finditer(source.text)
+        if not source.text.startswith("(", match.end())
     }
     found, spans = [], []
     for match in ReferenceProcessor.RE.finditer(source.text):
@@ -443,7 +558,12 @@ def _reference_problems(source: _Source) -> list[Found]:
         problem = _address_problem(url, resource=False, what=f"reference [{match.group(1)}]")
         used = images.get(match.group(1).lower())
         if problem is None and used is not None:
-            problem = _address_problem(url, resource=True, what=f"reference [{match.group(1)}], shown as an image on line {source.place(used)[0]},", image=True)
+            problem = _address_problem(
+                url,
+                resource=True,
+                what=f"reference [{match.group(1)}], shown as an image on line {source.place(used)[0]},",
+                image=True,
+            )
         if problem:
             found.append((*source.place(match.start(2)), *problem))
         spans.append(match.span(2))
@@ -472,7 +592,13 @@ def _attribute_list_problems(source: _Source) -> list[Found]:
                 continue
             place = source.place(match.start())
             handler = "an event handler, which runs a script; " if key.lower().startswith("on") else ""
-            found.append((*place, ATTRIBUTE, f"the attribute list sets {key}=, {handler}an article's attribute lists set only an #anchor, .classes and lang"))
+            found.append(
+                (
+                    *place,
+                    ATTRIBUTE,
+                    f"the attribute list sets {key}=, {handler}an article's attribute lists set only an #anchor, .classes and lang",
+                )
+            )
             if key.lower() == "style" and STYLE_URL.search(html.unescape(value)):
                 found.append(
                     (

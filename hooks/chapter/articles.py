@@ -27,7 +27,16 @@ NOT_ON_CPU = frozenset({"gpu", "cluster"})
 # Fences that need a script from another host to render.
 REFUSED_FENCES = {"mermaid": "Mermaid diagrams load their renderer from another host; draw the diagram as an SVG file"}
 # How a comment starts in each fence language; None: the block has no comments (printed output).
-COMMENT_MARKERS = {"python": ("#",), "bash": ("#",), "sh": ("#",), "shell": ("#",), "yaml": ("#",), "toml": ("#",), "hcl": ("#", "//"), "text": ()}
+COMMENT_MARKERS = {
+    "python": ("#",),
+    "bash": ("#",),
+    "sh": ("#",),
+    "shell": ("#",),
+    "yaml": ("#",),
+    "toml": ("#",),
+    "hcl": ("#", "//"),
+    "text": (),
+}
 
 # Code as the site's renderer reads it. SuperFences opens a fence at any indentation with ``` or ~~~,
 # a language and the options it knows, and closes it only with a line holding the same fence (same
@@ -37,13 +46,17 @@ COMMENT_MARKERS = {"python": ("#",), "bash": ("#",), "sh": ("#",), "shell": ("#"
 FENCE = re.compile(r"(?P<fence>`{3,}+|~{3,}+)")  # matched where the line's indentation ends
 FENCE_LANGUAGE = re.compile(r"[ \t]*+\.?[\w#.+-]++(?=[ \t]|$)")
 FENCE_OPTION = re.compile(r"[ \t]*+(?P<key>[A-Za-z]\w*+)(?:=(?:\"[^\"]*+\"|'[^']*+'))?+(?=[ \t]|$)")
-FENCE_OPTIONS = frozenset({"title", "hl_lines", "linenums", "title_mode"})  # what the highlighter takes after the language
+FENCE_OPTIONS = frozenset(
+    {"title", "hl_lines", "linenums", "title_mode"}
+)  # what the highlighter takes after the language
 TAB_LENGTH = 4  # Python-Markdown's width of a tab and of one level of indentation
 # Blocks whose body is indented one level under their first line: admonitions, details and content tabs.
 BOX_OPENER = re.compile(r"!!! ?[\w-]|\?\?\?\+? ?[\w\"-]|===(?:\+|\+!|!\+|!)? +\"")
 # Blocks that go on in later blocks indented one level: list items, definitions, footnotes.
 LIST_OPENER = re.compile(r" {0,3}+(?:[*+-]|\d++\.) ")
-LIST_INSIDE = re.compile(r" {0,3}+: {1,3}+\S| {0,3}+\[\^[^\]]*+\]:")  # found anywhere in a block, as their processors search
+LIST_INSIDE = re.compile(
+    r" {0,3}+: {1,3}+\S| {0,3}+\[\^[^\]]*+\]:"
+)  # found anywhere in a block, as their processors search
 NESTED_LIST_ITEM = re.compile(r" {4,7}+(?:[*+-]|\d++\.) ")
 # A heading with an optional attribute list holding its anchor; every part is taken whole (atomic
 # groups, possessive repeats), so a line of any length is read in linear time.
@@ -106,7 +119,11 @@ class _Row:
 
     def dedented(self) -> _Row:
         """The row one level further in: what a list item or an admonition hands its body."""
-        return _Row(self.index, self.column - TAB_LENGTH, self.text, self.shift + TAB_LENGTH, self.fence) if self.column >= TAB_LENGTH else self
+        return (
+            _Row(self.index, self.column - TAB_LENGTH, self.text, self.shift + TAB_LENGTH, self.fence)
+            if self.column >= TAB_LENGTH
+            else self
+        )
 
 
 @dataclass(frozen=True)
@@ -116,7 +133,9 @@ class _Reading:
     code: tuple[Fence, ...]
     dropped: tuple[_Dropped, ...]
     swallowed: tuple[Fence, ...]  # fences inside an indented code block, shown with their fence lines
-    refused: tuple[tuple[int, str, str], ...]  # (line index, fence, option) of fences with an option the site does not know
+    refused: tuple[
+        tuple[int, str, str], ...
+    ]  # (line index, fence, option) of fences with an option the site does not know
     front_matter: int  # index of the line that closes front matter, or -1
 
 
@@ -138,11 +157,16 @@ def scan(lines: list[str]) -> Iterator[int | Fence]:
 
 def _read(lines: list[str]) -> _Reading:
     """The article as SuperFences and then Python-Markdown's block parser read it."""
-    expanded = [line.expandtabs(TAB_LENGTH) if line.strip(" \t") else "" for line in lines]  # whitespace-only lines are blank to it
+    expanded = [
+        line.expandtabs(TAB_LENGTH) if line.strip(" \t") else "" for line in lines
+    ]  # whitespace-only lines are blank to it
     fenced, dropped, refused = _fences(expanded)
     parser = _BlockReader()
     parser.read(_rows(expanded, fenced), None)
-    code = sorted([*(fence for fence in fenced.values() if fence.start not in parser.swallowed), *parser.indented], key=lambda block: block.start)
+    code = sorted(
+        [*(fence for fence in fenced.values() if fence.start not in parser.swallowed), *parser.indented],
+        key=lambda block: block.start,
+    )
     inside = {index for block in parser.indented for index in block.body}
     return _Reading(
         tuple(code),
@@ -279,7 +303,14 @@ class _BlockReader:
                 if rest:
                     blocks.appendleft(rest)
                 continue
-            box = next((at for at, row in enumerate(block) if row.column == 0 and row.fence is None and BOX_OPENER.match(row.text)), None)
+            box = next(
+                (
+                    at
+                    for at, row in enumerate(block)
+                    if row.column == 0 and row.fence is None and BOX_OPENER.match(row.text)
+                ),
+                None,
+            )
             if box == 0:
                 body, rest = _split_indented(block[1:])
                 children, children_start, previous = [row.dedented() for row in body], None, "box"
@@ -290,7 +321,9 @@ class _BlockReader:
                 blocks.appendleft(block[box:])
                 block = block[:box]
             if _is_list(block):
-                nested = any(row.fence is None and NESTED_LIST_ITEM.match(" " * row.column + row.text) for row in block[1:])
+                nested = any(
+                    row.fence is None and NESTED_LIST_ITEM.match(" " * row.column + row.text) for row in block[1:]
+                )
                 children, children_start, previous = [], "list" if nested else "text", "list"
                 continue
             previous = "text"
@@ -328,7 +361,10 @@ def _is_list(block: list[_Row]) -> bool:
     head = block[0]
     if head.fence is None and LIST_OPENER.match(" " * head.column + head.text):
         return True
-    return any(row.fence is None and row.column < TAB_LENGTH and LIST_INSIDE.match(" " * row.column + row.text) for row in block)
+    return any(
+        row.fence is None and row.column < TAB_LENGTH and LIST_INSIDE.match(" " * row.column + row.text)
+        for row in block
+    )
 
 
 def _shed(line: str, columns: int) -> str:
@@ -354,7 +390,9 @@ def fence_problems(lines: list[str]) -> list[tuple[int, str]]:
     for dropped in reading.dropped:
         problems.append((dropped.start + 1, _dropped_message(lines, dropped)))
         if dropped.stopped is None:
-            problems += _inside_problems(lines, dropped.start, range(dropped.start + 1, len(lines)), dropped.fence, dropped.indent, None)
+            problems += _inside_problems(
+                lines, dropped.start, range(dropped.start + 1, len(lines)), dropped.fence, dropped.indent, None
+            )
     for fence in reading.swallowed:
         problems.append(
             (
@@ -388,14 +426,19 @@ def _dropped_message(lines: list[str], dropped: _Dropped) -> str:
     return message + (", and every code block after it" if later > 1 else "")
 
 
-def _inside_problems(lines: list[str], start: int, body: range, fence: str, indent: int, end: int | None) -> list[tuple[int, str]]:
+def _inside_problems(
+    lines: list[str], start: int, body: range, fence: str, indent: int, end: int | None
+) -> list[tuple[int, str]]:
     """Lines inside a fenced block that show its author meant to close it, or to open another one, there."""
     problems = []
     for index in body:
         content = _shed(lines[index], indent).strip()
         if len(content) > len(fence) and not content.strip(fence[0]):
             problems.append(
-                (index + 1, f"this line looks like the end of the code block opened on line {start + 1}, but only a line of exactly {fence} closes it")
+                (
+                    index + 1,
+                    f"this line looks like the end of the code block opened on line {start + 1}, but only a line of exactly {fence} closes it",
+                )
             )
             return problems
         opener = _opener(content, 0)
@@ -444,7 +487,9 @@ class CodeBlock:
         for comment in reversed(self.comments):
             line = lines[comment.line - 1] or ""
             code = line[: comment.column].rstrip()
-            lines[comment.line - 1] = None if not code and line.strip() else code  # None: a line that held only the comment
+            lines[comment.line - 1] = (
+                None if not code and line.strip() else code
+            )  # None: a line that held only the comment
         return "\n".join(line.rstrip() for line in lines if line is not None).strip()
 
 
@@ -501,7 +546,9 @@ def outline(text: str) -> Outline:
     headings, code, figures, tables, links = [], [], [], [], []
     lines = text.splitlines()
     in_sources = False
-    table_until = _front_matter(lines) + 1  # index of the line after the table being read; front matter is skipped as one
+    table_until = (
+        _front_matter(lines) + 1
+    )  # index of the line after the table being read; front matter is skipped as one
     for item in scan(lines):
         if isinstance(item, Fence):
             code.append(_code_block(item.start + 1 if item.fence else item.start, item.info, item.code(lines)))
@@ -523,7 +570,15 @@ def outline(text: str) -> Outline:
         elif "](" in line:
             figures += [Figure(number, match["src"], match["alt"]) for match in IMAGE.finditer(line)]
             links += [Link(number, match["target"], in_sources) for match in LINK.finditer(line)]
-    return Outline(tuple(headings), tuple(code), tuple(figures), tuple(tables), tuple(links), tuple(fence_problems(lines)), _front_matter(lines) + 1)
+    return Outline(
+        tuple(headings),
+        tuple(code),
+        tuple(figures),
+        tuple(tables),
+        tuple(links),
+        tuple(fence_problems(lines)),
+        _front_matter(lines) + 1,
+    )
 
 
 def prose_lines(text: str, lang: str | None = None) -> list[tuple[int, str]]:
@@ -629,22 +684,35 @@ def heading_problems(found: Outline) -> list[tuple[int, str]]:
             continue  # a page title: title_problems
         if heading.anchor is None:
             problems.append(
-                (heading.line, f"heading '{heading.title}' needs an explicit anchor, equal in both languages: '{heading.title} {{ #some-anchor }}'")
+                (
+                    heading.line,
+                    f"heading '{heading.title}' needs an explicit anchor, equal in both languages: '{heading.title} {{ #some-anchor }}'",
+                )
             )
             continue
         if not ANCHOR.match(heading.anchor):
-            problems.append((heading.line, f"anchor '#{heading.anchor}' must be lower-case Latin letters, digits and hyphens"))
+            problems.append(
+                (heading.line, f"anchor '#{heading.anchor}' must be lower-case Latin letters, digits and hyphens")
+            )
         if heading.anchor in RESERVED_ANCHORS:
-            problems.append((heading.line, f"anchor '#{heading.anchor}' is taken by the topic page itself; choose another"))
+            problems.append(
+                (heading.line, f"anchor '#{heading.anchor}' is taken by the topic page itself; choose another")
+            )
         if heading.anchor in seen:
-            problems.append((heading.line, f"anchor '#{heading.anchor}' is already used on line {seen[heading.anchor]}"))
+            problems.append(
+                (heading.line, f"anchor '#{heading.anchor}' is already used on line {seen[heading.anchor]}")
+            )
         seen.setdefault(heading.anchor, heading.line)
     return problems
 
 
 def title_problems(found: Outline) -> list[tuple[int, str]]:
     """Front matter or a page title in the article: the topic page takes its title, summary and label from topics.yaml."""
-    problems = [(heading.line, "the page title comes from topics.yaml; start the article's headings at ##") for heading in found.headings if heading.level == 1]
+    problems = [
+        (heading.line, "the page title comes from topics.yaml; start the article's headings at ##")
+        for heading in found.headings
+        if heading.level == 1
+    ]
     if found.front_matter:
         problems.insert(
             0,
@@ -664,7 +732,12 @@ def code_block_problems(found: Outline) -> list[tuple[int, str]]:
         if block.language in REFUSED_FENCES:
             problems.append((block.line, REFUSED_FENCES[block.language]))
         if NOT_ON_CPU & set(block.classes) and not block.title:
-            problems.append((block.line, 'code marked .gpu or .cluster needs a title that tells the reader what it needs, e.g. title="Needs a CUDA GPU"'))
+            problems.append(
+                (
+                    block.line,
+                    'code marked .gpu or .cluster needs a title that tells the reader what it needs, e.g. title="Needs a CUDA GPU"',
+                )
+            )
     return problems
 
 
@@ -681,7 +754,12 @@ def parity_problems(original: Outline, translation: Outline, original_name: str)
         for number, (their, our) in enumerate(zip(theirs, ours, strict=False), start=1):
             if key(their) != key(our):
                 here, there = _first_difference(key(our), key(their))
-                problems.append((our.line, f"{kind} {number} differs from {original_name}:{their.line}: {here!r} here, {there!r} there"))
+                problems.append(
+                    (
+                        our.line,
+                        f"{kind} {number} differs from {original_name}:{their.line}: {here!r} here, {there!r} there",
+                    )
+                )
                 break
         else:
             if len(theirs) != len(ours):
@@ -720,10 +798,15 @@ def comment_problems(article: Outline, lang: str, latin: frozenset[str] = frozen
             line = block.line + comment.line
             if lang == "ru" and not cyrillic(comment.text) and english_words(comment.text, latin):
                 problems.append(
-                    (line, f"comment '{comment.text}' is in English; Russian articles comment their code in Russian (the code itself stays as it is)")
+                    (
+                        line,
+                        f"comment '{comment.text}' is in English; Russian articles comment their code in Russian (the code itself stays as it is)",
+                    )
                 )
             elif lang != "ru" and cyrillic(comment.text):
-                problems.append((line, f"comment '{comment.text}' is in Russian; write it in the language of the article"))
+                problems.append(
+                    (line, f"comment '{comment.text}' is in Russian; write it in the language of the article")
+                )
     return problems
 
 
@@ -741,7 +824,12 @@ def alt_problems(article: Outline, lang: str, latin: frozenset[str] = frozenset(
                     )
                 )
         elif cyrillic(figure.alt):
-            problems.append((figure.line, "the figure's text alternative is in Russian; describe the figure in the language of the article"))
+            problems.append(
+                (
+                    figure.line,
+                    "the figure's text alternative is in Russian; describe the figure in the language of the article",
+                )
+            )
     return problems
 
 
@@ -773,9 +861,16 @@ def link_problems(article: Outline, anchors: dict[str, frozenset[str] | None]) -
             hint = f"; did you mean '{close[0]}.md'?" if close else ""
             problems.append((link.line, f"link '{link.target}': no topic with slug '{slug}' in topics.yaml{hint}"))
         elif anchor and anchors[slug] is None:
-            problems.append((link.line, f"link '{link.target}': '{slug}' has no article in this language yet; link to the topic without '#{anchor}'"))
+            problems.append(
+                (
+                    link.line,
+                    f"link '{link.target}': '{slug}' has no article in this language yet; link to the topic without '#{anchor}'",
+                )
+            )
         elif anchor and anchor not in (anchors[slug] or ()):
-            problems.append((link.line, f"link '{link.target}': the article on '{slug}' has no heading with anchor '#{anchor}'"))
+            problems.append(
+                (link.line, f"link '{link.target}': the article on '{slug}' has no heading with anchor '#{anchor}'")
+            )
     return problems
 
 

@@ -64,7 +64,9 @@ def add_topic(root: Path, new: NewTopic, on: datetime.date) -> list[Path]:
     project = check_project(root)
     catalogue = project.catalogue
     if not SLUG_PATTERN.fullmatch(new.slug):
-        raise AuthoringError(f"{new.slug!r} is not a lower-case kebab-case slug such as 'gpu-memory' (letters a–z, digits, single hyphens)")
+        raise AuthoringError(
+            f"{new.slug!r} is not a lower-case kebab-case slug such as 'gpu-memory' (letters a–z, digits, single hyphens)"
+        )
     if any(topic.slug == new.slug for topic in catalogue.topics):
         raise AuthoringError(f"{CATALOGUE} already has a topic {new.slug!r}")
     docs = root / DOCS
@@ -88,7 +90,9 @@ def add_topic(root: Path, new: NewTopic, on: datetime.date) -> list[Path]:
 
 
 def _entry(new: NewTopic, catalogue: Catalogue, on: datetime.date) -> str:
-    label = new.label or next((label.id for label in catalogue.labels if label.lasts is not None), catalogue.labels[0].id)
+    label = new.label or next(
+        (label.id for label in catalogue.labels if label.lasts is not None), catalogue.labels[0].id
+    )
     rows = [f"  - slug: {new.slug}", f"    label: {label}", f"    added: {on.isoformat()}"]
     if new.origin:
         rows.append(f"    origin: {new.origin}")
@@ -125,13 +129,17 @@ def _project_for_sync(root: Path, *, rewrite: bool) -> tuple[Project, bool]:
     review = review_project(root)
     record = f"{DOCS}/{RECORD_PATH}"
     damaged = any(problem.file == record and problem.severity == ERROR for problem in review.problems)
-    stopping = [problem for problem in blocking(review.problems, strict=False) if not (rewrite and problem.file == record)]
+    stopping = [
+        problem for problem in blocking(review.problems, strict=False) if not (rewrite and problem.file == record)
+    ]
     if stopping or review.project is None:
         raise ProblemsFound(stopping)
     return review.project, damaged
 
 
-def sync_pairs(root: Path, slugs: Iterable[str] | None, sections: Iterable[str] = (), *, prune: bool = False) -> list[str]:
+def sync_pairs(
+    root: Path, slugs: Iterable[str] | None, sections: Iterable[str] = (), *, prune: bool = False
+) -> list[str]:
     """Record the named pairs (None: every pair), or only their named sections, as in step; what changed, for the author."""
     docs = root / DOCS
     path = docs / RECORD_PATH
@@ -148,7 +156,9 @@ def sync_pairs(root: Path, slugs: Iterable[str] | None, sections: Iterable[str] 
         anchors = {section.anchor for section in project.translations[slug].sections[LANGUAGES[0]]}
         missing = [anchor for anchor in chosen if anchor not in anchors]
         if missing:
-            raise AuthoringError(f"{slug!r} has no section {missing[0]!r}; its sections are: {', '.join(sorted(anchors))}")
+            raise AuthoringError(
+                f"{slug!r} has no section {missing[0]!r}; its sections are: {', '.join(sorted(anchors))}"
+            )
     record = {} if damaged else read_record(path)[0]  # a damaged record is written again from the articles
     done = []
     for slug in wanted:

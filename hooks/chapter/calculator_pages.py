@@ -131,11 +131,20 @@ def marker_problems(text: str) -> list[Found]:
             if match["id"] not in CALCULATORS:
                 problems.append((*where, f"{match[0]} names no calculator; the calculators are: {known}"))
             elif line != match[0]:
-                problems.append((*where, f"{match[0]} shares its line with other text or is indented: write the marker alone at the start of a line"))
+                problems.append(
+                    (
+                        *where,
+                        f"{match[0]} shares its line with other text or is indented: write the marker alone at the start of a line",
+                    )
+                )
             elif any(lines[near].strip() for near in (item - 1, item + 1) if 0 <= near < len(lines)):
-                problems.append((*where, f"{match[0]} touches the text around it: put a blank line before and after the marker"))
+                problems.append(
+                    (*where, f"{match[0]} touches the text around it: put a blank line before and after the marker")
+                )
             elif match["id"] in seen:
-                problems.append((*where, f"{match[0]} is placed twice in the article: a page shows each calculator once"))
+                problems.append(
+                    (*where, f"{match[0]} is placed twice in the article: a page shows each calculator once")
+                )
             seen.add(match["id"])
     return problems
 
@@ -143,7 +152,9 @@ def marker_problems(text: str) -> list[Found]:
 def placed(text: str) -> list[str]:
     """The ids of the calculators an article places, in order: both languages of a topic place the same."""
     lines = text.splitlines()
-    return [match["id"] for item in scan(lines) if not isinstance(item, Fence) for match in MARKER.finditer(lines[item])]
+    return [
+        match["id"] for item in scan(lines) if not isinstance(item, Fence) for match in MARKER.finditer(lines[item])
+    ]
 
 
 def insert(html: str, placements: Sequence[Placement], shown: Callable[[str], str]) -> tuple[str, list[Found]]:
@@ -197,7 +208,9 @@ def calculator_problems(calculator: Calculator, registry: Registry) -> list[str]
         if fact is None:
             problems.append(f"the calculator {calculator.id} offers the fact {fact_id}, which facts.yaml does not have")
         elif fact.unit is None or fact.unit.id not in BYTES_PER_UNIT:
-            problems.append(f"the calculator {calculator.id} offers the fact {fact_id} as memory, and its unit is not one of: {', '.join(BYTES_PER_UNIT)}")
+            problems.append(
+                f"the calculator {calculator.id} offers the fact {fact_id} as memory, and its unit is not one of: {', '.join(BYTES_PER_UNIT)}"
+            )
     return problems
 
 
@@ -223,7 +236,11 @@ def _field(calculator: Calculator, field: Field | Choice | Switch, lang: str, re
     if isinstance(field, Choice):
         facts = [(fact_id, registry.fact(fact_id)) for fact_id in field.options]
         options = tuple(
-            OptionView(repr(_bytes(fact)), translate(lang, "calc.option", name=fact.name[lang], value=quantity(fact, lang)), fact_id == field.default)
+            OptionView(
+                repr(_bytes(fact)),
+                translate(lang, "calc.option", name=fact.name[lang], value=quantity(fact, lang)),
+                fact_id == field.default,
+            )
             for fact_id, fact in facts
             if fact is not None
         )
@@ -231,7 +248,12 @@ def _field(calculator: Calculator, field: Field | Choice | Switch, lang: str, re
     if isinstance(field, Switch):
         return FieldView(shown_id, field.name, label, unit="", value="", switch=True, checked=field.default)
     low, high = (_with_unit(_number(value, lang, 6), field.unit, lang) for value in (field.low, field.high))
-    message = translate(lang, ("calc.above" if field.low_open else "calc.between") + (".whole" if field.whole else ""), low=low, high=high)
+    message = translate(
+        lang,
+        ("calc.above" if field.low_open else "calc.between") + (".whole" if field.whole else ""),
+        low=low,
+        high=high,
+    )
     return FieldView(
         shown_id,
         field.name,
@@ -285,9 +307,15 @@ def _row(calculator: Calculator, case: dict[str, float | str], lang: str, regist
                 cells.append(quantity(fact, lang) if fact is not None else _number(float(value), lang, 6))
     for result in calculator.results:
         if result.name in shown:
-            words = [translate(lang, f"calc.{calculator.id}.{result.name}.{word}") for word in ("yes", "no")] if result.verdict else ["", ""]
+            words = (
+                [translate(lang, f"calc.{calculator.id}.{result.name}.{word}") for word in ("yes", "no")]
+                if result.verdict
+                else ["", ""]
+            )
             cells.append(
-                _shown(result, results[result.name], lang, *words) if result.verdict else _number(results[result.name] / result.scale, lang, result.digits)
+                _shown(result, results[result.name], lang, *words)
+                if result.verdict
+                else _number(results[result.name] / result.scale, lang, result.digits)
             )
     return tuple(cells)
 

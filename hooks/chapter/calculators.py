@@ -89,7 +89,9 @@ class Calculator:
 
     @property
     def defaults(self) -> dict[str, float | str]:
-        return {field.name: float(field.default) if isinstance(field, Switch) else field.default for field in self.fields}
+        return {
+            field.name: float(field.default) if isinstance(field, Switch) else field.default for field in self.fields
+        }
 
     @property
     def facts(self) -> tuple[str, ...]:
@@ -158,7 +160,16 @@ def kv_bytes_per_token(layers: float, kv_heads: float, head_dim: float, elem_byt
 
 
 def inference_memory(
-    params: float, w_bits: float, layers: float, kv_heads: float, head_dim: float, ctx: float, batch: float, kv_bytes: float, mem_util: float, hbm: float
+    params: float,
+    w_bits: float,
+    layers: float,
+    kv_heads: float,
+    head_dim: float,
+    ctx: float,
+    batch: float,
+    kv_bytes: float,
+    mem_util: float,
+    hbm: float,
 ) -> dict[str, float]:
     """Weights, KV cache and whether `batch` sequences of `ctx` tokens fit, as the article's `decode` decides it (bytes; fits is 1 or 0)."""
     weights = params * w_bits / 8
@@ -176,7 +187,15 @@ def inference_memory(
     }
 
 
-ACCELERATORS = ("h100-memory-reported", "h200-memory", "b200-memory", "b300-memory", "mi300x-memory", "mi325x-memory", "mi355x-memory")
+ACCELERATORS = (
+    "h100-memory-reported",
+    "h200-memory",
+    "b200-memory",
+    "b300-memory",
+    "mi300x-memory",
+    "mi325x-memory",
+    "mi355x-memory",
+)
 
 INFERENCE_MEMORY = Calculator(
     id="inference-memory",
@@ -224,7 +243,9 @@ def zero_bytes_per_gpu(params: float, nd: float, stage: float, k: float = 12) ->
     return weights + grads + optim
 
 
-def activations_bytes(layers: float, hidden: float, heads: float, seq: float, micro_batch: float, recompute: float, fused: float) -> float:
+def activations_bytes(
+    layers: float, hidden: float, heads: float, seq: float, micro_batch: float, recompute: float, fused: float
+) -> float:
     """Activations of a GPT-style stack in 16 bit (Korthikanti et al., 2022): all of them, fused attention's, or only each layer's input."""
     if recompute:
         per_layer = 2 * seq * micro_batch * hidden
@@ -297,4 +318,6 @@ TRAINING_MEMORY = Calculator(
     table=("stage", "micro_batch", "recompute", "fused", "states", "activations", "total", "fits"),
 )
 
-CALCULATORS: Mapping[str, Calculator] = MappingProxyType({calculator.id: calculator for calculator in (CHECKPOINT_INTERVAL, INFERENCE_MEMORY, TRAINING_MEMORY)})
+CALCULATORS: Mapping[str, Calculator] = MappingProxyType(
+    {calculator.id: calculator for calculator in (CHECKPOINT_INTERVAL, INFERENCE_MEMORY, TRAINING_MEMORY)}
+)

@@ -25,7 +25,13 @@ class Text:
 
 
 def entry(
-    kind: str, description: str, *, of: type | None = None, unique: str | None = None, needs: str | None = None, limit: int = LINE_LIMIT
+    kind: str,
+    description: str,
+    *,
+    of: type | None = None,
+    unique: str | None = None,
+    needs: str | None = None,
+    limit: int = LINE_LIMIT,
 ) -> dict[str, Any]:
     """How a data file writes a field, for the loader and the editor schema alike.
 
@@ -42,7 +48,23 @@ def entry(
 # address; date: YYYY-MM-DD; days: a whole number of days, at least 1; number: a decimal number as
 # written; label, subject, unit: the id of a declared label, subject or unit; lender: the id of a declared lending chapter; key: the
 # record's key in the map that holds it; record, list, map: records of `of`, one, a list, by key.
-KINDS = ("identifier", "text", "words", "url", "date", "days", "number", "label", "subject", "unit", "lender", "key", "record", "list", "map")
+KINDS = (
+    "identifier",
+    "text",
+    "words",
+    "url",
+    "date",
+    "days",
+    "number",
+    "label",
+    "subject",
+    "unit",
+    "lender",
+    "key",
+    "record",
+    "list",
+    "map",
+)
 
 
 @dataclass(frozen=True)
@@ -79,7 +101,9 @@ def specs(record: type) -> tuple[Spec, ...]:
 def keys(record: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The required and the optional keys of a record in the file."""
     written = [spec for spec in specs(record) if spec.kind != "key"]
-    return tuple(spec.name for spec in written if spec.required), tuple(spec.name for spec in written if not spec.required)
+    return tuple(spec.name for spec in written if spec.required), tuple(
+        spec.name for spec in written if not spec.required
+    )
 
 
 # The records of topics.yaml. Each field says how the file writes it: adding one here is all the
@@ -116,9 +140,15 @@ class Chapter:
 class Label:
     """A status label: its badge text and what it means."""
 
-    id: str = field(metadata=entry("key", "A label id: lower-case kebab-case, e.g. `new`. Topics refer to the label by this id."))
+    id: str = field(
+        metadata=entry("key", "A label id: lower-case kebab-case, e.g. `new`. Topics refer to the label by this id.")
+    )
     name: Text = field(
-        metadata=entry("text", "The label's short name, shown as the badge on the cards and pages of the topics that carry it, e.g. `new`.", limit=TITLE_LIMIT)
+        metadata=entry(
+            "text",
+            "The label's short name, shown as the badge on the cards and pages of the topics that carry it, e.g. `new`.",
+            limit=TITLE_LIMIT,
+        )
     )
     meaning: Text = field(
         metadata=entry(

@@ -18,7 +18,9 @@ from packaging.version import InvalidVersion, Version
 from .libraries import EXAMPLES_IN
 from .problems import Problem
 
-LATEST = re.compile(r"^(?P<name>\S+) \((?P<version>[^)\s]+)\)", re.MULTILINE)  # the first line `pip index versions` prints
+LATEST = re.compile(
+    r"^(?P<name>\S+) \((?P<version>[^)\s]+)\)", re.MULTILINE
+)  # the first line `pip index versions` prints
 
 
 def newer_releases(pinned: Mapping[str, tuple[str, int]], latest: Callable[[str], str | None]) -> list[Problem]:

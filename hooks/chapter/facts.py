@@ -39,7 +39,11 @@ class Subject:
     """A group of facts on the facts page, such as the accelerators."""
 
     id: str = field(metadata=entry("key", "The subject's id, e.g. `accelerators`; facts name it in `subject`."))
-    title: Text = field(metadata=entry("text", "The heading of the subject's group on the facts page, in Russian and English.", limit=TITLE_LIMIT))
+    title: Text = field(
+        metadata=entry(
+            "text", "The heading of the subject's group on the facts page, in Russian and English.", limit=TITLE_LIMIT
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -47,14 +51,18 @@ class Unit:
     """A unit as each language writes it after a number."""
 
     id: str = field(metadata=entry("key", "The unit's id, e.g. `tb-per-s`; facts name it in `unit`."))
-    symbol: Text = field(metadata=entry("text", "The unit as each language writes it, e.g. `ТБ/с` and `TB/s`.", limit=SYMBOL_LIMIT))
+    symbol: Text = field(
+        metadata=entry("text", "The unit as each language writes it, e.g. `ТБ/с` and `TB/s`.", limit=SYMBOL_LIMIT)
+    )
 
 
 @dataclass(frozen=True)
 class Source:
     """Where a fact was read: a primary source (vendor documentation, a paper, a specification)."""
 
-    title: str = field(metadata=entry("words", "The source's title as it names itself, e.g. `NVIDIA H100 Tensor Core GPU Datasheet`."))
+    title: str = field(
+        metadata=entry("words", "The source's title as it names itself, e.g. `NVIDIA H100 Tensor Core GPU Datasheet`.")
+    )
     url: str = field(metadata=entry("url", "The address of the source (http:// or https://)."))
 
 
@@ -62,16 +70,36 @@ class Source:
 class Fact:
     """One figure the chapter quotes: its value and unit, what exactly it is, and where it was read."""
 
-    id: str = field(metadata=entry("key", "The fact's id, e.g. `h100-sxm-memory-bandwidth`: articles write `{fact:<id>}` where the value goes."))
-    subject: Subject = field(metadata=entry("subject", "The id of a subject declared under `subjects`, under which the facts page lists the fact."))
-    name: Text = field(
-        metadata=entry("text", "What the figure is, for the facts page, in Russian and English, e.g. `H100 SXM memory bandwidth`.", limit=TITLE_LIMIT)
+    id: str = field(
+        metadata=entry(
+            "key", "The fact's id, e.g. `h100-sxm-memory-bandwidth`: articles write `{fact:<id>}` where the value goes."
+        )
     )
-    value: Decimal = field(metadata=entry("number", "The value as the source gives it, in the fact's unit, e.g. `3.35`."))
-    unit: Unit | None = field(default=None, metadata=entry("unit", "Optional: the id of a unit declared under `units`; leave it out for a count."))
+    subject: Subject = field(
+        metadata=entry(
+            "subject", "The id of a subject declared under `subjects`, under which the facts page lists the fact."
+        )
+    )
+    name: Text = field(
+        metadata=entry(
+            "text",
+            "What the figure is, for the facts page, in Russian and English, e.g. `H100 SXM memory bandwidth`.",
+            limit=TITLE_LIMIT,
+        )
+    )
+    value: Decimal = field(
+        metadata=entry("number", "The value as the source gives it, in the fact's unit, e.g. `3.35`.")
+    )
+    unit: Unit | None = field(
+        default=None,
+        metadata=entry("unit", "Optional: the id of a unit declared under `units`; leave it out for a count."),
+    )
     qualifier: Text | None = field(
         default=None,
-        metadata=entry("text", "Optional: what the value depends on, e.g. dense or with sparsity, per direction or both, SXM or PCIe, in Russian and English."),
+        metadata=entry(
+            "text",
+            "Optional: what the value depends on, e.g. dense or with sparsity, per direction or both, SXM or PCIe, in Russian and English.",
+        ),
     )
     source: Source = field(metadata=entry("record", Source.__doc__ or "", of=Source))
     as_of: datetime.date = field(metadata=entry("date", "The day the value was read from the source, as YYYY-MM-DD."))
@@ -82,13 +110,22 @@ class Registry:
     """The chapter's hardware facts: every figure several articles quote, with its primary source and the day it was read."""
 
     review_within: int = field(
-        metadata=entry("days", "How many days a fact may go unread: older ones are flagged on the facts page and by `chapter check`, e.g. 365.")
+        metadata=entry(
+            "days",
+            "How many days a fact may go unread: older ones are flagged on the facts page and by `chapter check`, e.g. 365.",
+        )
     )
     subjects: tuple[Subject, ...] = field(
-        metadata=entry("map", "The groups of the facts page, keyed by subject id, in the order the page shows them.", of=Subject)
+        metadata=entry(
+            "map", "The groups of the facts page, keyed by subject id, in the order the page shows them.", of=Subject
+        )
     )
     units: tuple[Unit, ...] = field(metadata=entry("map", "The units facts are given in, keyed by unit id.", of=Unit))
-    facts: tuple[Fact, ...] = field(metadata=entry("map", "The facts, keyed by fact id, in the order the facts page lists them within each subject.", of=Fact))
+    facts: tuple[Fact, ...] = field(
+        metadata=entry(
+            "map", "The facts, keyed by fact id, in the order the facts page lists them within each subject.", of=Fact
+        )
+    )
 
     def fact(self, fact_id: str) -> Fact | None:
         return next((fact for fact in self.facts if fact.id == fact_id), None)
@@ -150,7 +187,9 @@ class RegistryReader(NodeReader):
             return None
         nothing = Declared({}, {})
         review_within = self.days(fields["review_within"], "review_within") if "review_within" in fields else None
-        subjects = self.keyed(fields["subjects"], "subjects", Subject, nothing, "subject") if "subjects" in fields else ()
+        subjects = (
+            self.keyed(fields["subjects"], "subjects", Subject, nothing, "subject") if "subjects" in fields else ()
+        )
         units = self.keyed(fields["units"], "units", Unit, nothing, "unit") if "units" in fields else ()
         declared = Declared({subject.id: subject for subject in subjects}, {unit.id: unit for unit in units})
         facts = self.keyed(fields["facts"], "facts", Fact, declared, "fact") if "facts" in fields else ()
@@ -177,5 +216,7 @@ def load_registry(path: Path, shown_as: str = FACTS) -> tuple[Registry, dict[str
     if reader.problems or registry is None:
         raise CatalogueError(shown_as, reader.problems or [Problem(1, 1, "", "the registry is missing", "CI010")])
     facts = next((value for key, value in root.value if key.value == "facts"), None)
-    lines = {key.value: key.start_mark.line + 1 for key, _ in facts.value} if isinstance(facts, yaml.MappingNode) else {}
+    lines = (
+        {key.value: key.start_mark.line + 1 for key, _ in facts.value} if isinstance(facts, yaml.MappingNode) else {}
+    )
     return registry, lines

@@ -115,8 +115,12 @@ def feed(catalogue: Catalogue, lang: str, base: str, written: Collection[str] | 
     was reviewed when that is later and the article is written in this language.
     """
     chapter = catalogue.chapter
-    events = sorted(_events(catalogue.topics, written), key=lambda event: (-event[0].toordinal(), event[1] != REVIEWED, event[2]))
-    entries = tuple(_entry(catalogue, catalogue.topics[position], date, kind, lang, base) for date, kind, position in events)
+    events = sorted(
+        _events(catalogue.topics, written), key=lambda event: (-event[0].toordinal(), event[1] != REVIEWED, event[2])
+    )
+    entries = tuple(
+        _entry(catalogue, catalogue.topics[position], date, kind, lang, base) for date, kind, position in events
+    )
     newest = max((date for date, _, _ in events), default=None)
     return FeedView(
         lang=lang,
@@ -164,11 +168,19 @@ def render_feed(view: FeedView, templates_dir: Path) -> str:
     return environment.get_template(FEED_TEMPLATE).render(feed=view, media_type=MEDIA_TYPE)
 
 
-def write_feeds(catalogue: Catalogue, site_dir: Path, site_url: str | None, templates_dir: Path, articles: Collection[tuple[str, str]]) -> list[Path]:
+def write_feeds(
+    catalogue: Catalogue,
+    site_dir: Path,
+    site_url: str | None,
+    templates_dir: Path,
+    articles: Collection[tuple[str, str]],
+) -> list[Path]:
     """Every language's feed, written into the built site; `articles` the (slug, language) of each written article. Returns the files written."""
     written = []
     for lang in LANGUAGES:
-        view = feed(catalogue, lang, language_base(site_url, lang), {slug for slug, language in articles if language == lang})
+        view = feed(
+            catalogue, lang, language_base(site_url, lang), {slug for slug, language in articles if language == lang}
+        )
         path = site_dir / feed_path(lang)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(render_feed(view, templates_dir), encoding="utf-8", newline="\n")

@@ -43,7 +43,17 @@ DRAWING = frozenset(
         *("svg", "g", "defs", "symbol", "use", "switch", "a", "view", "title", "desc", "metadata", "style"),
         *("rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "image"),
         *("text", "tspan", "textPath", "marker", "pattern", "clipPath", "mask"),
-        *("linearGradient", "radialGradient", "stop", "filter", "animate", "animateMotion", "animateTransform", "set", "mpath"),
+        *(
+            "linearGradient",
+            "radialGradient",
+            "stop",
+            "filter",
+            "animate",
+            "animateMotion",
+            "animateTransform",
+            "set",
+            "mpath",
+        ),
         *("feBlend", "feColorMatrix", "feComponentTransfer", "feComposite", "feConvolveMatrix", "feDiffuseLighting"),
         *("feDisplacementMap", "feDistantLight", "feDropShadow", "feFlood", "feFuncA", "feFuncB", "feFuncG", "feFuncR"),
         *("feGaussianBlur", "feImage", "feMerge", "feMergeNode", "feMorphology", "feOffset", "fePointLight"),
@@ -54,7 +64,23 @@ RUNS = frozenset({"script", "handler", "listener"})
 EMBEDS = frozenset({"foreignObject", "iframe", "embed", "object", "video", "audio", "canvas", "font-face-uri"})
 ANIMATION = frozenset({"animate", "animateColor", "animateMotion", "animateTransform", "set"})
 # Attributes whose value is an address, whatever element carries them (`base` is xml:base).
-ADDRESS = frozenset({"href", "src", "srcset", "action", "formaction", "data", "poster", "background", "codebase", "cite", "longdesc", "ping", "base"})
+ADDRESS = frozenset(
+    {
+        "href",
+        "src",
+        "srcset",
+        "action",
+        "formaction",
+        "data",
+        "poster",
+        "background",
+        "codebase",
+        "cite",
+        "longdesc",
+        "ping",
+        "base",
+    }
+)
 # CSS functions whose strings are addresses; url() written without quotes is a token of its own.
 CSS_ADDRESS = frozenset({"url", "src", "image", "image-set", "-webkit-image", "-webkit-image-set"})
 ACTIVE_SCHEMES = frozenset({"javascript", "vbscript", "data"})
@@ -78,7 +104,13 @@ def figure_safety(source: bytes) -> Found:
         source.decode("utf-8")
     except UnicodeDecodeError as error:
         line = source.count(b"\n", 0, error.start) + 1
-        return [(line, MALFORMED, 'the figure is not UTF-8 text; save it as UTF-8 (with the XML declaration\'s encoding="UTF-8", or none)')]
+        return [
+            (
+                line,
+                MALFORMED,
+                'the figure is not UTF-8 text; save it as UTF-8 (with the XML declaration\'s encoding="UTF-8", or none)',
+            )
+        ]
     return sorted(_Reader(source).read())
 
 
@@ -104,7 +136,9 @@ class _Reader:
     stack: list[_Element] = field(default_factory=list)
     rooted: bool = False
     # UTF-8 whatever the declaration says, as the file was checked to be; a space separates namespace, local name and prefix.
-    parser: xml.parsers.expat.XMLParserType = field(default_factory=lambda: xml.parsers.expat.ParserCreate("UTF-8", " "))
+    parser: xml.parsers.expat.XMLParserType = field(
+        default_factory=lambda: xml.parsers.expat.ParserCreate("UTF-8", " ")
+    )
 
     def read(self) -> Found:
         parser = self.parser
@@ -119,7 +153,9 @@ class _Reader:
             parser.Parse(self.source, True)
         except xml.parsers.expat.ExpatError as error:
             reason = xml.parsers.expat.ErrorString(error.code)
-            self.found.append((error.lineno, MALFORMED, f"the SVG is not well-formed XML: {reason}; correct the markup at this line"))
+            self.found.append(
+                (error.lineno, MALFORMED, f"the SVG is not well-formed XML: {reason}; correct the markup at this line")
+            )
         except _Stop:
             pass
         return self.found
@@ -137,12 +173,17 @@ class _Reader:
     def doctype(self, name: str, system_id: str | None, public_id: str | None, has_internal_subset: int) -> None:
         """A DOCTYPE is refused and reading stops there: its entities could spell anything, or expand without end."""
         advice = "its entities can hide addresses and expand to gigabytes" if has_internal_subset else "SVG needs none"
-        self.add(MALFORMED, f"<!DOCTYPE {name}>: a figure carries no DOCTYPE ({advice}); delete it and write the text itself")
+        self.add(
+            MALFORMED, f"<!DOCTYPE {name}>: a figure carries no DOCTYPE ({advice}); delete it and write the text itself"
+        )
         raise _Stop
 
     def instruction(self, target: str, data: str) -> None:
         if target.lower() == "xml-stylesheet":
-            self.add(ELSEWHERE, f"<?xml-stylesheet {_shown(data)}?> loads a stylesheet from another file; put the rules in a <style> element inside the figure")
+            self.add(
+                ELSEWHERE,
+                f"<?xml-stylesheet {_shown(data)}?> loads a stylesheet from another file; put the rules in a <style> element inside the figure",
+            )
         else:
             self.add(MALFORMED, f"<?{target} …?>: a processing instruction has no place in a figure; delete it")
 
@@ -151,7 +192,10 @@ class _Reader:
         if not self.rooted:
             self.rooted = True
             if (element.namespace, element.local) != (SVG, "svg"):
-                self.add(MALFORMED, f'the figure starts with <{element.written}>; an SVG figure starts with <svg xmlns="{SVG}">')
+                self.add(
+                    MALFORMED,
+                    f'the figure starts with <{element.written}>; an SVG figure starts with <svg xmlns="{SVG}">',
+                )
         self.element(element)
         for attribute, value in attributes.items():
             self.attribute(element, _element(attribute, element.line), value)
@@ -180,13 +224,21 @@ class _Reader:
         tag = f"<{element.written}>"
         if element.namespace in (XHTML, MATHML):
             kind = "an HTML" if element.namespace == XHTML else "a MathML"
-            self.add(ACTIVE, f"{tag} is {kind} element, which a browser runs or embeds inside the drawing; draw it with SVG shapes and <text> instead")
+            self.add(
+                ACTIVE,
+                f"{tag} is {kind} element, which a browser runs or embeds inside the drawing; draw it with SVG shapes and <text> instead",
+            )
         elif element.namespace != SVG or element.local in DRAWING:
             return
         elif element.local in RUNS:
-            self.add(ACTIVE, f"{tag} runs code wherever the figure is opened; a figure is a drawing: delete the element")
+            self.add(
+                ACTIVE, f"{tag} runs code wherever the figure is opened; a figure is a drawing: delete the element"
+            )
         elif element.local in EMBEDS:
-            self.add(ACTIVE, f"{tag} embeds another document or media inside the drawing; draw it with SVG shapes and <text> instead")
+            self.add(
+                ACTIVE,
+                f"{tag} embeds another document or media inside the drawing; draw it with SVG shapes and <text> instead",
+            )
         else:
             self.add(
                 ACTIVE,
@@ -196,7 +248,10 @@ class _Reader:
     def attribute(self, element: _Element, attribute: _Element, value: str) -> None:
         tag, name, local = f"<{element.written}>", attribute.written, attribute.local.lower()
         if local.startswith("on"):
-            self.add(ACTIVE, f'{tag} {name}="{_shown(value)}": an event handler runs code wherever the figure is opened; delete the {name} attribute')
+            self.add(
+                ACTIVE,
+                f'{tag} {name}="{_shown(value)}": an event handler runs code wherever the figure is opened; delete the {name} attribute',
+            )
             return
         if MARKER.search(value) and local not in LABELS:
             self.add(
@@ -207,7 +262,8 @@ class _Reader:
             target = value.rpartition(":")[2].strip().lower()
             if target.startswith("on") or target in ADDRESS or target == "style":
                 self.add(
-                    ACTIVE, f'{tag} attributeName="{_shown(value)}" rewrites a link, handler or style as the figure plays; animate drawing attributes only'
+                    ACTIVE,
+                    f'{tag} attributeName="{_shown(value)}" rewrites a link, handler or style as the figure plays; animate drawing attributes only',
                 )
         if local in ADDRESS:
             self.address(value, f'{tag} {name}="{_shown(value)}"')
@@ -220,20 +276,34 @@ class _Reader:
         if kind == "fragment":
             return
         if kind in ACTIVE_SCHEMES:
-            self.add(ACTIVE, f'{where}: a {kind}: address runs or embeds what no check has read; a figure may point only at its own parts, as "#id"', line)
+            self.add(
+                ACTIVE,
+                f'{where}: a {kind}: address runs or embeds what no check has read; a figure may point only at its own parts, as "#id"',
+                line,
+            )
         elif kind == "host":
             self.add(
-                ELSEWHERE, f'{where} loads from another host, and the site ships everything it shows: draw it in the figure and refer to it as "#id"', line
+                ELSEWHERE,
+                f'{where} loads from another host, and the site ships everything it shows: draw it in the figure and refer to it as "#id"',
+                line,
             )
         else:
-            self.add(ELSEWHERE, f'{where} refers to another file; a figure is self-contained: put what it needs inside it and refer to it as "#id"', line)
+            self.add(
+                ELSEWHERE,
+                f'{where} refers to another file; a figure is self-contained: put what it needs inside it and refer to it as "#id"',
+                line,
+            )
 
     def css(self, css: str, line: int, where: str) -> None:
         """CSS in a <style> element or an attribute: @import refused, every address in it a fragment."""
         for token in _css_tokens(tinycss2.parse_component_value_list(css, skip_comments=True)):
             at = line + token.source_line - 1
             if isinstance(token, tinycss2.ast.AtKeywordToken) and token.lower_value == "import":
-                self.add(ELSEWHERE, f"@import in {where} loads another stylesheet; write its rules into the figure's own <style> element", at)
+                self.add(
+                    ELSEWHERE,
+                    f"@import in {where} loads another stylesheet; write its rules into the figure's own <style> element",
+                    at,
+                )
             elif isinstance(token, tinycss2.ast.URLToken):
                 self.address(token.value, f"url({_shown(token.value)}) in {where}", at)
             elif isinstance(token, tinycss2.ast.FunctionBlock) and token.lower_name in CSS_ADDRESS:

@@ -110,7 +110,9 @@ class Figure:
                 text = " ".join(node.characters(lang).split())
                 if text:
                     # A fact's marker becomes a number in the page's language: no words to check.
-                    prose = "" if node.monospace else " ".join(MARKER.sub(" ", node.characters(lang, code=False)).split())
+                    prose = (
+                        "" if node.monospace else " ".join(MARKER.sub(" ", node.characters(lang, code=False)).split())
+                    )
                     found.append(Label(node.line, text, prose))
                 return
             for child in node.children:
@@ -145,7 +147,9 @@ def parse_figure(source: bytes) -> Figure:
         at = parser.CurrentByteIndex
         node = Node(name, parser.CurrentLineNumber, at)
         parent = stack[-1] if stack else None
-        node.monospace = "monospace" in attributes.get("font-family", "") + attributes.get("style", "") or bool(parent and parent.monospace)
+        node.monospace = "monospace" in attributes.get("font-family", "") + attributes.get("style", "") or bool(
+            parent and parent.monospace
+        )
         if LANGUAGE_ATTRIBUTE in attributes:
             node.languages = frozenset(attributes[LANGUAGE_ATTRIBUTE].replace(",", " ").split())
             tag_end = _tag_end(source, at)
@@ -166,7 +170,9 @@ def parse_figure(source: bytes) -> Figure:
     try:
         parser.Parse(source, True)
     except xml.parsers.expat.ExpatError as error:
-        raise FigureError(error.lineno, f"the SVG is not well-formed XML: {xml.parsers.expat.ErrorString(error.code)}") from None
+        raise FigureError(
+            error.lineno, f"the SVG is not well-formed XML: {xml.parsers.expat.ErrorString(error.code)}"
+        ) from None
     return Figure(source, roots[0])
 
 
@@ -183,7 +189,12 @@ def figure_problems(figure: Figure, latin: frozenset[str] = frozenset()) -> list
         if node.languages is not None:
             unknown = sorted(node.languages - set(LANGUAGES))
             if unknown:
-                problems.append((node.line, f'{LANGUAGE_ATTRIBUTE}="{" ".join(unknown)}" is not a language of the site; use one of: {", ".join(LANGUAGES)}'))
+                problems.append(
+                    (
+                        node.line,
+                        f'{LANGUAGE_ATTRIBUTE}="{" ".join(unknown)}" is not a language of the site; use one of: {", ".join(LANGUAGES)}',
+                    )
+                )
         variants = [(child, child.languages) for child in node.children if child.languages is not None]
         for lang in LANGUAGES:
             counts = {other: sum(other in languages for _, languages in variants) for other in LANGUAGES}
@@ -216,7 +227,12 @@ def figure_problems(figure: Figure, latin: frozenset[str] = frozenset()) -> list
         for label in figure.labels(lang):
             line, text = label.line, label.text
             if cyrillic(label.prose):
-                problems.append((line, f"'{text}' shows Russian on '{lang}' pages; write a '{lang}' variant beside it with {LANGUAGE_ATTRIBUTE}=\"{lang}\""))
+                problems.append(
+                    (
+                        line,
+                        f"'{text}' shows Russian on '{lang}' pages; write a '{lang}' variant beside it with {LANGUAGE_ATTRIBUTE}=\"{lang}\"",
+                    )
+                )
     return sorted(problems)
 
 
@@ -290,7 +306,11 @@ def is_generated(path: Path) -> bool:
 def handmade_copies(docs_dir: Path) -> list[Path]:
     """Files named like per-language copies that the build did not write: it would overwrite or delete them."""
     folder = docs_dir / FIGURES_FOLDER
-    return sorted(path for path in folder.glob("*.svg") if LOCALISED.search(path.name) and not is_generated(path)) if folder.is_dir() else []
+    return (
+        sorted(path for path in folder.glob("*.svg") if LOCALISED.search(path.name) and not is_generated(path))
+        if folder.is_dir()
+        else []
+    )
 
 
 def sync_localised_figures(docs_dir: Path, registry: Registry | None = None) -> list[Path]:

@@ -52,7 +52,11 @@ def read_text(path: Path, shown_as: str, *, limit: int = MAX_BYTES) -> str:
 def decode(data: bytes, shown_as: str) -> str:
     """UTF-8 text without a byte order mark, NUL or other control characters; FileError naming the first fault."""
     if data.startswith(UTF8_BOM):
-        raise FileError(Problem(shown_as, 1, 1, "CI002", "the file starts with a byte order mark (BOM); save it as UTF-8 without BOM"))
+        raise FileError(
+            Problem(
+                shown_as, 1, 1, "CI002", "the file starts with a byte order mark (BOM); save it as UTF-8 without BOM"
+            )
+        )
     if data.startswith(UTF16_BOMS) or _looks_utf16(data):
         raise FileError(Problem(shown_as, 1, 1, "CI001", "the file is saved as UTF-16; save it as UTF-8"))
     try:
@@ -60,13 +64,21 @@ def decode(data: bytes, shown_as: str) -> str:
     except UnicodeDecodeError as error:
         line, column = _position(data[: error.start].decode("utf-8"))
         raise FileError(
-            Problem(shown_as, line, column, "CI001", f"the file is not UTF-8 text (byte 0x{data[error.start]:02x}){_guess(data)}; save it as UTF-8")
+            Problem(
+                shown_as,
+                line,
+                column,
+                "CI001",
+                f"the file is not UTF-8 text (byte 0x{data[error.start]:02x}){_guess(data)}; save it as UTF-8",
+            )
         ) from None
     for index, char in enumerate(text):
         if unicodedata.category(char) == "Cc" and char not in ALLOWED_CONTROLS:
             line, column = _position(text[:index])
             name = "a NUL byte" if char == "\0" else f"the control character U+{ord(char):04X}"
-            raise FileError(Problem(shown_as, line, column, "CI003", f"{name}, which no text of the chapter holds: delete it"))
+            raise FileError(
+                Problem(shown_as, line, column, "CI003", f"{name}, which no text of the chapter holds: delete it")
+            )
     return text
 
 

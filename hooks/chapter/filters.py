@@ -50,7 +50,15 @@ class View:
 def views(catalogue: Catalogue, behind: frozenset[str] = frozenset()) -> list[View]:
     """Every combination of a label (or all) and an origin (or all), the unfiltered index first; then the lagging translations' view, if any lag."""
     labels = [ALL, *(label.id for label in catalogue.labels)]
-    origins = [ALL, OWN, *(chapter.id for chapter in catalogue.chapters if any(t.origin and t.origin.id == chapter.id for t in catalogue.topics))]
+    origins = [
+        ALL,
+        OWN,
+        *(
+            chapter.id
+            for chapter in catalogue.chapters
+            if any(t.origin and t.origin.id == chapter.id for t in catalogue.topics)
+        ),
+    ]
     found = [View(label, origin) for label, origin in product(labels, origins)]
     return found + [View(ALL, ALL, behind)] if behind else found
 

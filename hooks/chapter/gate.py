@@ -42,7 +42,15 @@ from .problems import Problem
 
 RULE = "CI608"
 HTML = (".html", ".htm")
-XML = (".svg", ".xml", ".xhtml", ".xht", ".xsl", ".xslt", ".atom")  # .atom: the feeds (feeds.py), which a browser may open as XML
+XML = (
+    ".svg",
+    ".xml",
+    ".xhtml",
+    ".xht",
+    ".xsl",
+    ".xslt",
+    ".atom",
+)  # .atom: the feeds (feeds.py), which a browser may open as XML
 CSS = (".css",)
 SCRIPTS = (".js", ".mjs")
 
@@ -52,17 +60,23 @@ URL_ATTRIBUTES = frozenset(
     "href src action formaction data poster cite background codebase longdesc ping srcset imagesrcset lowsrc dynsrc manifest icon to from values by".split()
 )
 # Of those, the ones that make the browser fetch or send something wherever they stand.
-FETCHING = frozenset("src srcset imagesrcset action formaction poster background codebase ping lowsrc dynsrc manifest icon".split())
+FETCHING = frozenset(
+    "src srcset imagesrcset action formaction poster background codebase ping lowsrc dynsrc manifest icon".split()
+)
 # `href` fetches everywhere but on links a reader follows, and on <link> elements that only name a relation
 # (`self`: an Atom feed's own address).
 FOLLOWED = frozenset({"a", "area"})
-NAMING_RELATIONS = frozenset("alternate author bookmark canonical external help license me next nofollow noopener noreferrer opener prev self tag".split())
+NAMING_RELATIONS = frozenset(
+    "alternate author bookmark canonical external help license me next nofollow noopener noreferrer opener prev self tag".split()
+)
 # Pagefind parses page addresses against this base (`new URL(url, "https://example.com")`) and
 # strips it again; nothing is fetched from it.
 KNOWN_BASES = {"pagefind/": frozenset({"example.com"})}
 _SCHEME = re.compile(r"[a-z][a-z0-9+.\-]*:")
 _URL_NOISE = re.compile(r"[\t\n\r]")
-_JS_URL = re.compile(r"\b(?:https?|wss?|ftps?):(?:\\?/|\\u002[fF]|\\x2[fF]){2}((?:[\w\-.~%:@\[\]]|\\\.)*)", re.IGNORECASE)
+_JS_URL = re.compile(
+    r"\b(?:https?|wss?|ftps?):(?:\\?/|\\u002[fF]|\\x2[fF]){2}((?:[\w\-.~%:@\[\]]|\\\.)*)", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -84,13 +98,19 @@ class Provenance:
     project_dir: Path
     shared: tuple[str, ...]
     live: bool = False  # built for `mkdocs serve`, whose pages allow inline scripts (policy.py)
-    built: dict[Path, str] = field(default_factory=dict)  # a built file's absolute path: its source, relative to the project
+    built: dict[Path, str] = field(
+        default_factory=dict
+    )  # a built file's absolute path: its source, relative to the project
 
     @classmethod
-    def of_project(cls, project_dir: Path, theme_dir: Path, data_files: Sequence[str], *, live: bool = False) -> Provenance:
+    def of_project(
+        cls, project_dir: Path, theme_dir: Path, data_files: Sequence[str], *, live: bool = False
+    ) -> Provenance:
         """The sources of a project whose theme overrides live in `theme_dir` and whose pages also draw on `data_files`."""
         templates = sorted(path for path in theme_dir.rglob("*") if path.is_file())
-        shared = [_relative(path, project_dir) or path.as_posix() for path in templates] + [name for name in data_files if (project_dir / name).is_file()]
+        shared = [_relative(path, project_dir) or path.as_posix() for path in templates] + [
+            name for name in data_files if (project_dir / name).is_file()
+        ]
         return cls(project_dir, tuple(shared), live)
 
     def record(self, built: Path, source: Path, outside: str) -> None:
@@ -101,7 +121,9 @@ class Provenance:
     def problems(self, site_dir: Path) -> list[Problem]:
         """The gate's problems in the site built into `site_dir`, named at these sources."""
         site = site_dir.resolve()
-        mapping = {path.relative_to(site).as_posix(): source for path, source in self.built.items() if site in path.parents}
+        mapping = {
+            path.relative_to(site).as_posix(): source for path, source in self.built.items() if site in path.parents
+        }
         return published_problems(site_dir, mapping, project_dir=self.project_dir, shared=self.shared, live=self.live)
 
 
@@ -116,7 +138,12 @@ def _relative(path: Path, project_dir: Path) -> str | None:
 
 
 def published_problems(
-    site_dir: Path, sources: Mapping[str, str], *, project_dir: Path | None = None, shared: Sequence[str] = (), live: bool = False
+    site_dir: Path,
+    sources: Mapping[str, str],
+    *,
+    project_dir: Path | None = None,
+    shared: Sequence[str] = (),
+    live: bool = False,
 ) -> list[Problem]:
     """Every problem in the files under `site_dir`, each at the source an author edits.
 
@@ -133,7 +160,9 @@ def published_problems(
             file, line = _locate(finding, sources.get(built, built), project_dir, shared)
             places.setdefault((file, line, finding.message), []).append(built)
     # One mistake in a template is on every page: reported once, with the first page that shows it.
-    return sorted(Problem(file, line, 0, RULE, f"{message} ({_where(built)})") for (file, line, message), built in places.items())
+    return sorted(
+        Problem(file, line, 0, RULE, f"{message} ({_where(built)})") for (file, line, message), built in places.items()
+    )
 
 
 def _where(built: list[str]) -> str:
@@ -215,7 +244,10 @@ def element_findings(tag: str, attributes: Mapping[str, str | None]) -> list[Fin
         name = _local(raw_name.lower())
         if name.startswith("on"):
             findings.append(
-                Finding(f"an inline event handler `{raw_name}=` on <{_local(tag)}>: the site's pages run only its own script files; remove it", raw_name)
+                Finding(
+                    f"an inline event handler `{raw_name}=` on <{_local(tag)}>: the site's pages run only its own script files; remove it",
+                    raw_name,
+                )
             )
         elif name in URL_ATTRIBUTES:
             findings += _url_findings(_local(tag.lower()), raw_name, name, raw_value or "", attributes)
@@ -224,7 +256,9 @@ def element_findings(tag: str, attributes: Mapping[str, str | None]) -> list[Fin
     return findings
 
 
-def _url_findings(tag: str, raw_name: str, name: str, value: str, attributes: Mapping[str, str | None]) -> list[Finding]:
+def _url_findings(
+    tag: str, raw_name: str, name: str, value: str, attributes: Mapping[str, str | None]
+) -> list[Finding]:
     """A `javascript:` address in any address attribute; another host in one that makes the browser fetch."""
     kinds = [(url, kind) for url in _addresses(name, value) if (kind := url_kind(url))]
     if not kinds:
@@ -270,7 +304,10 @@ def _address_finding(tag: str, attribute: str, url: str, kind: str) -> Finding:
     """The finding for one address, in the words of what it does."""
     if kind == "script":
         return Finding(f"a `javascript:` address in <{tag} {attribute}>: link to a page or an anchor instead", url)
-    return Finding(f"<{tag} {attribute}> loads {url.strip()} from another host: put the file in docs/ and refer to it by a relative address", url)
+    return Finding(
+        f"<{tag} {attribute}> loads {url.strip()} from another host: put the file in docs/ and refer to it by a relative address",
+        url,
+    )
 
 
 def css_findings(text: str, *, stylesheet: bool) -> list[Finding]:
@@ -282,7 +319,12 @@ def css_findings(text: str, *, stylesheet: bool) -> list[Finding]:
         if kind == "script":
             findings.append(Finding("a `javascript:` address in a stylesheet: remove it", url))
         elif kind == "host":
-            findings.append(Finding(f"a stylesheet loads {url.strip()} from another host: put the file in docs/ and refer to it by a relative address", url))
+            findings.append(
+                Finding(
+                    f"a stylesheet loads {url.strip()} from another host: put the file in docs/ and refer to it by a relative address",
+                    url,
+                )
+            )
     return findings
 
 
@@ -322,7 +364,12 @@ def xml_findings(text: str) -> list[Finding]:
     for element in root.iter():
         tag = _local(str(element.tag)).lower()
         if tag == "script":
-            findings.append(Finding("a <script> element: a figure opened on its own would run it on the site's origin; remove it", "<script"))
+            findings.append(
+                Finding(
+                    "a <script> element: a figure opened on its own would run it on the site's origin; remove it",
+                    "<script",
+                )
+            )
         findings += element_findings(tag, {_xml_name(name): value for name, value in element.attrib.items()})
         if tag == "style":
             findings += css_findings("".join(element.itertext()), stylesheet=True)
@@ -336,7 +383,12 @@ def script_findings(text: str, built: str) -> list[Finding]:
     for match in _JS_URL.finditer(text):
         host = match.group(1).replace("\\", "").lower().rsplit("@", 1)[-1].split(":")[0]
         if host not in known:
-            findings.append(Finding(f"a script refers to another host ({match.group(0)}): the site loads nothing from other hosts", match.group(0)))
+            findings.append(
+                Finding(
+                    f"a script refers to another host ({match.group(0)}): the site loads nothing from other hosts",
+                    match.group(0),
+                )
+            )
     return findings
 
 

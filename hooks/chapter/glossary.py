@@ -50,7 +50,9 @@ class Glossary:
         for term in self.terms:
             for lang, variants in term.avoid.items():
                 for variant in variants:
-                    found[lang].setdefault(_fold(variant)[:2].casefold(), []).append((variant_pattern(variant, lang), variant, term))
+                    found[lang].setdefault(_fold(variant)[:2].casefold(), []).append(
+                        (variant_pattern(variant, lang), variant, term)
+                    )
         return found
 
     def problems(self, lines: Iterable[tuple[int, str]], lang: str) -> list[tuple[int, str]]:
@@ -63,7 +65,12 @@ class Glossary:
                 for pattern, variant, term in variants.get(searched[start.start() : start.start() + 2].casefold(), ()):
                     match = pattern.match(searched, start.start())
                     if match and not _is_gloss(text, match.start(), match.end()):
-                        found.append((number, f"'{text[match.start() : match.end()]}': write '{term.term[lang]}' (glossary: {term.id}), not '{variant}'"))
+                        found.append(
+                            (
+                                number,
+                                f"'{text[match.start() : match.end()]}': write '{term.term[lang]}' (glossary: {term.id}), not '{variant}'",
+                            )
+                        )
         return sorted(found)
 
     @functools.cached_property
@@ -72,7 +79,9 @@ class Glossary:
         found: dict[str, dict[str, list]] = {lang: {} for lang in LANGUAGES}
         for term in self.terms:
             for lang in LANGUAGES:
-                found[lang].setdefault(_fold(term.term[lang])[:2].casefold(), []).append((variant_pattern(term.term[lang], lang), term))
+                found[lang].setdefault(_fold(term.term[lang])[:2].casefold(), []).append(
+                    (variant_pattern(term.term[lang], lang), term)
+                )
         return found
 
     def mentions(self, text: str, lang: str) -> list[tuple[int, int, Term]]:
@@ -120,7 +129,10 @@ def variant_pattern(variant: str, lang: str) -> re.Pattern:
     Every part is taken whole (possessive repeats), so a line of any length is searched in linear time.
     """
     if lang == "ru":
-        words = [re.escape(RUSSIAN_ENDING.sub("", word) if CYRILLIC_WORD.search(word) else word) + r"\w*+" for word in _fold(variant).split()]
+        words = [
+            re.escape(RUSSIAN_ENDING.sub("", word) if CYRILLIC_WORD.search(word) else word) + r"\w*+"
+            for word in _fold(variant).split()
+        ]
     else:
         words = [re.escape(word) + r"(?!\w)" for word in _fold(variant).split()]
     return re.compile(r"(?<!\w)" + r"\s++".join(words), re.IGNORECASE)
@@ -182,7 +194,11 @@ class GlossaryReader(NodeReader):
             variants = self.sequence(value, f"{field}.{lang}", self.string)
             for index, variant in enumerate(variants):
                 if term is not None and variant_pattern(variant, lang).search(_fold(term[lang])):
-                    self.problem(value.value[index], f"{field}.{lang}[{index}]", f"{variant!r} would also forbid the term itself, {term[lang]!r}")
+                    self.problem(
+                        value.value[index],
+                        f"{field}.{lang}[{index}]",
+                        f"{variant!r} would also forbid the term itself, {term[lang]!r}",
+                    )
             avoid[lang] = variants
         return avoid
 

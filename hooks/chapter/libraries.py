@@ -31,7 +31,9 @@ KNOWN = {
     "vllm": ("vllm", "vLLM"),
     "numpy": ("numpy", "NumPy"),
 }
-PIN = re.compile(r"^(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?==(?P<version>[^\s;\\]+)")  # name, extras, version
+PIN = re.compile(
+    r"^(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?==(?P<version>[^\s;\\]+)"
+)  # name, extras, version
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,10 @@ from .files import FileError, read_text
 
 SLUG_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 DATE_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
-DATE_TAGS = ("tag:yaml.org,2002:str", "tag:yaml.org,2002:timestamp")  # 2026-12-01 is a timestamp to YAML 1.1, text to editors
+DATE_TAGS = (
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:timestamp",
+)  # 2026-12-01 is a timestamp to YAML 1.1, text to editors
 # An address as RFC 3986 writes it: no space, quote, angle bracket, brace, backslash, caret, backtick or bar unencoded.
 # One character, then any: linear, and a pattern JSON Schema (ECMA-262) reads the same way.
 URL_PATTERN = re.compile(r"https?://[^\s/?#\"<>\\^`{|}][^\s\"<>\\^`{|}]*")
@@ -53,7 +56,9 @@ class Problem:
     rule: str = "CI011"  # a value the field does not take; CI010 for the shape of the file
 
     def placed(self, path: str) -> found.Problem:
-        return found.Problem(path, self.line, self.column, self.rule, f"{self.field}: {self.message}" if self.field else self.message)
+        return found.Problem(
+            path, self.line, self.column, self.rule, f"{self.field}: {self.message}" if self.field else self.message
+        )
 
 
 class CatalogueError(ChapterError):
@@ -69,7 +74,9 @@ class CatalogueError(ChapterError):
 Warn = Callable[[str], None]
 
 
-def load_catalogue(path: Path, shown_as: str | None = None, *, strict: bool = False, warn: Warn | None = None) -> Catalogue:
+def load_catalogue(
+    path: Path, shown_as: str | None = None, *, strict: bool = False, warn: Warn | None = None
+) -> Catalogue:
     """Read and validate a catalogue file; raise CatalogueError naming every problem.
 
     `shown_as` is the name messages give the file. Doubtful but harmless things
@@ -91,7 +98,9 @@ def read_catalogue(path: Path, shown_as: str) -> tuple[Catalogue | None, list[fo
     return (catalogue if not reader.problems else None), problems
 
 
-def parse_catalogue(text: str, path: str = "topics.yaml", *, strict: bool = False, warn: Warn | None = None) -> Catalogue:
+def parse_catalogue(
+    text: str, path: str = "topics.yaml", *, strict: bool = False, warn: Warn | None = None
+) -> Catalogue:
     catalogue, reader = _parse(text, path)
     if strict:
         reader.problems += reader.doubts
@@ -133,7 +142,9 @@ def _read(text: str, path: str, loader: type) -> tuple[Catalogue | None, Catalog
     return reader.catalogue(compose_plain(text, path, loader)), reader
 
 
-def compose_plain(text: str, path: str, loader: type, contents: str = "the chapter, labels, chapters and topics") -> yaml.Node:
+def compose_plain(
+    text: str, path: str, loader: type, contents: str = "the chapter, labels, chapters and topics"
+) -> yaml.Node:
     """The YAML node tree, refusing syntax errors and anything beyond plain data."""
     if not text.strip():
         raise CatalogueError(path, [Problem(1, 1, "", f"the file is empty; it must hold {contents}", "CI010")])
@@ -149,25 +160,57 @@ def compose_plain(text: str, path: str, loader: type, contents: str = "the chapt
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
             if depth > MAX_DEPTH:  # composing deeper would exhaust Python's recursion limit
-                problems.append(Problem(*where, f"lists and mappings are nested more than {MAX_DEPTH} levels deep; the file needs only a few", "CI006"))
+                problems.append(
+                    Problem(
+                        *where,
+                        f"lists and mappings are nested more than {MAX_DEPTH} levels deep; the file needs only a few",
+                        "CI006",
+                    )
+                )
                 break
             if isinstance(event, yaml.AliasEvent):
-                problems.append(Problem(*where, f"YAML alias '*{event.anchor}' is not allowed; write the value out in full", "CI006"))
+                problems.append(
+                    Problem(
+                        *where, f"YAML alias '*{event.anchor}' is not allowed; write the value out in full", "CI006"
+                    )
+                )
             elif getattr(event, "anchor", None):
-                problems.append(Problem(*where, f"YAML anchor '&{event.anchor}' is not allowed; write each value out in full", "CI006"))
+                problems.append(
+                    Problem(
+                        *where, f"YAML anchor '&{event.anchor}' is not allowed; write each value out in full", "CI006"
+                    )
+                )
             if getattr(event, "tag", None) and not _is_plain(event):
-                problems.append(Problem(*where, f"YAML tag '{event.tag}' is not allowed; the file holds plain text, lists and mappings", "CI006"))
+                problems.append(
+                    Problem(
+                        *where,
+                        f"YAML tag '{event.tag}' is not allowed; the file holds plain text, lists and mappings",
+                        "CI006",
+                    )
+                )
         if problems:
             raise CatalogueError(path, problems)
         root = yaml.compose(text, Loader=loader)  # parsed again, but by the same parser, and composed in C with libyaml
     except yaml.MarkedYAMLError as error:
         raise CatalogueError(path, [dataclasses.replace(_syntax_problem(error), rule="CI005")]) from None
-    except yaml.reader.ReaderError as error:  # a character YAML forbids anywhere, such as NUL or another control character
+    except (
+        yaml.reader.ReaderError
+    ) as error:  # a character YAML forbids anywhere, such as NUL or another control character
         raise CatalogueError(
-            path, [Problem(*_place(text, error.position), "", f"the character U+{error.character:04X} is not allowed in YAML; delete it", "CI003")]
+            path,
+            [
+                Problem(
+                    *_place(text, error.position),
+                    "",
+                    f"the character U+{error.character:04X} is not allowed in YAML; delete it",
+                    "CI003",
+                )
+            ],
         ) from None
     if root is None:
-        raise CatalogueError(path, [Problem(1, 1, "", f"the file holds only comments; it must hold {contents}", "CI010")])
+        raise CatalogueError(
+            path, [Problem(1, 1, "", f"the file holds only comments; it must hold {contents}", "CI010")]
+        )
     return root
 
 
@@ -186,9 +229,22 @@ def front_matter(text: str, path: str) -> dict[str, Scalar]:
     end = next((index for index in range(1, len(lines)) if lines[index].rstrip() in ("---", "...")), None)
     if end is None or end == 1:
         return {}
-    root = compose_plain("\n".join(["", *lines[1:end]]), path, yaml.SafeLoader, contents="the page's settings")  # "" keeps the page's line numbers
+    root = compose_plain(
+        "\n".join(["", *lines[1:end]]), path, yaml.SafeLoader, contents="the page's settings"
+    )  # "" keeps the page's line numbers
     if not isinstance(root, yaml.MappingNode):
-        raise CatalogueError(path, [Problem(root.start_mark.line + 1, root.start_mark.column + 1, "", "front matter is a mapping of settings", "CI010")])
+        raise CatalogueError(
+            path,
+            [
+                Problem(
+                    root.start_mark.line + 1,
+                    root.start_mark.column + 1,
+                    "",
+                    "front matter is a mapping of settings",
+                    "CI010",
+                )
+            ],
+        )
     return {
         str(key.value): Scalar(str(value.value), value.start_mark.line + 1, value.start_mark.column + 1)
         for key, value in root.value
@@ -317,14 +373,21 @@ class NodeReader:
         mark = node.start_mark
         self.problems.append(Problem(mark.line + 1, mark.column + 1, field, message, rule))
 
-    def mapping(self, node: yaml.Node, field: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, yaml.Node] | None:
+    def mapping(
+        self, node: yaml.Node, field: str, required: tuple[str, ...], optional: tuple[str, ...] = ()
+    ) -> dict[str, yaml.Node] | None:
         """The values of the known keys of a mapping, reporting unknown, repeated and missing ones.
 
         None when the node is not a mapping; otherwise the keys that are there,
         so that what is present is still checked when something is missing.
         """
         if not isinstance(node, yaml.MappingNode):
-            self.problem(node, field, f"expected a mapping with keys {', '.join(required + optional)}; found {_kind(node)}", "CI010")
+            self.problem(
+                node,
+                field,
+                f"expected a mapping with keys {', '.join(required + optional)}; found {_kind(node)}",
+                "CI010",
+            )
             return None
         known = required + optional
         fields: dict[str, yaml.Node] = {}
@@ -341,7 +404,12 @@ class NodeReader:
                 fields[name] = value
         for name in required:
             if name not in fields:
-                self.problem(node, _join(field, name), "missing" + (" translation" if name in LANGUAGES else " required key"), "CI010")
+                self.problem(
+                    node,
+                    _join(field, name),
+                    "missing" + (" translation" if name in LANGUAGES else " required key"),
+                    "CI010",
+                )
         return fields
 
     def sequence(self, node: yaml.Node, field: str, item: Callable[[yaml.Node, str], T | None]) -> tuple[T, ...]:
@@ -360,10 +428,18 @@ class NodeReader:
             self.problem(node, field, "must not be empty")
             return None
         if "\n" in node.value or "\r" in node.value:
-            self.problem(node, field, "must be one line: readers see it as a title, a card or a table cell; write it without line breaks")
+            self.problem(
+                node,
+                field,
+                "must be one line: readers see it as a title, a card or a table cell; write it without line breaks",
+            )
             return None
         if len(node.value) > limit:
-            self.problem(node, field, f"is {len(node.value):,} characters long; at most {limit} fit where it is shown: shorten it")
+            self.problem(
+                node,
+                field,
+                f"is {len(node.value):,} characters long; at most {limit} fit where it is shown: shorten it",
+            )
             return None
         return node.value
 
@@ -376,12 +452,17 @@ class NodeReader:
         return value
 
     def identifier(self, node: yaml.Node, field: str) -> str | None:
-        complaint = "is not a lower-case kebab-case identifier such as 'gpu-architecture' (letters a–z, digits, single hyphens)"
+        complaint = (
+            "is not a lower-case kebab-case identifier such as 'gpu-architecture' (letters a–z, digits, single hyphens)"
+        )
         return self.matching(node, field, SLUG_PATTERN, complaint)
 
     def url(self, node: yaml.Node, field: str) -> str | None:
         return self.matching(
-            node, field, URL_PATTERN, "is not an http:// or https:// address (spaces, quotes, <, >, braces and backslashes are written %-encoded)"
+            node,
+            field,
+            URL_PATTERN,
+            "is not an http:// or https:// address (spaces, quotes, <, >, braces and backslashes are written %-encoded)",
         )
 
     def date(self, node: yaml.Node, field: str) -> datetime.date | None:
@@ -398,7 +479,12 @@ class NodeReader:
             return None
 
     def days(self, node: yaml.Node, field: str) -> int | None:
-        if not isinstance(node, yaml.ScalarNode) or node.tag != "tag:yaml.org,2002:int" or not node.value.isdigit() or int(node.value) < 1:
+        if (
+            not isinstance(node, yaml.ScalarNode)
+            or node.tag != "tag:yaml.org,2002:int"
+            or not node.value.isdigit()
+            or int(node.value) < 1
+        ):
             self.problem(
                 node,
                 field,
@@ -409,15 +495,25 @@ class NodeReader:
 
     def number(self, node: yaml.Node, field: str) -> Decimal | None:
         """A number exactly as written (3.35 stays 3.35), for figures quoted from a source."""
-        if not isinstance(node, yaml.ScalarNode) or node.tag not in NUMBER_TAGS or not NUMBER_PATTERN.fullmatch(node.value):
+        if (
+            not isinstance(node, yaml.ScalarNode)
+            or node.tag not in NUMBER_TAGS
+            or not NUMBER_PATTERN.fullmatch(node.value)
+        ):
             shown = repr(node.value) if isinstance(node, yaml.ScalarNode) else _kind(node)
-            self.problem(node, field, f"expected a number such as 3.35 or 1979 (a point before the decimals, no spaces or units); found {shown}")
+            self.problem(
+                node,
+                field,
+                f"expected a number such as 3.35 or 1979 (a point before the decimals, no spaces or units); found {shown}",
+            )
             return None
         return Decimal(node.value)
 
     def text(self, node: yaml.Node, field: str, limit: int = LINE_LIMIT) -> Text | None:
         fields = self.mapping(node, field, LANGUAGES) or {}
-        values: dict[str, Any] = {lang: self.string(fields[lang], f"{field}.{lang}", limit) for lang in LANGUAGES if lang in fields}
+        values: dict[str, Any] = {
+            lang: self.string(fields[lang], f"{field}.{lang}", limit) for lang in LANGUAGES if lang in fields
+        }
         return Text(**values) if _complete(values, LANGUAGES) else None
 
     def reference(self, node: yaml.Node, field: str, known: dict[str, T], what: str) -> T | None:
@@ -426,7 +522,11 @@ class NodeReader:
             return None
         if value not in known:
             names = tuple(known)
-            self.problem(node, field, f"unknown {what} {value!r}; expected one of: {', '.join(names) or '(none declared)'}{_suggest(value, names)}")
+            self.problem(
+                node,
+                field,
+                f"unknown {what} {value!r}; expected one of: {', '.join(names) or '(none declared)'}{_suggest(value, names)}",
+            )
             return None
         return known[value]
 
@@ -439,7 +539,9 @@ class NodeReader:
             for name, value in item.value if isinstance(item, yaml.MappingNode) else ():
                 if name.value == key and isinstance(value, yaml.ScalarNode):
                     if value.value in seen:
-                        self.problem(value, f"{field}[{index}].{key}", f"duplicate {what} {value.value!r}; each must be unique")
+                        self.problem(
+                            value, f"{field}[{index}].{key}", f"duplicate {what} {value.value!r}; each must be unique"
+                        )
                     seen.add(value.value)
 
     def record(self, node: yaml.Node, field: str, record: type[T], known: Any, key: str | None = None) -> T | None:
@@ -449,7 +551,11 @@ class NodeReader:
         if fields is None:
             return None
         declared = specs(record)
-        values: dict[str, Any] = {spec.name: self.value(spec, fields[spec.name], _join(field, spec.name), known) for spec in declared if spec.name in fields}
+        values: dict[str, Any] = {
+            spec.name: self.value(spec, fields[spec.name], _join(field, spec.name), known)
+            for spec in declared
+            if spec.name in fields
+        }
         for spec in declared:
             if spec.needs and spec.name in fields and spec.needs not in fields:
                 self.problem(
@@ -502,7 +608,9 @@ class NodeReader:
         for key, value in node.value:
             item_id = self.identifier(key, field)
             if item_id in seen:
-                self.problem(key, f"{field}.{item_id}", f"duplicate {what} {item_id!r}; each {what} may be declared once")
+                self.problem(
+                    key, f"{field}.{item_id}", f"duplicate {what} {item_id!r}; each {what} may be declared once"
+                )
                 continue
             if item_id is not None:
                 seen.add(item_id)
@@ -540,7 +648,9 @@ class CatalogueReader(NodeReader):
         chapters = self.records(chapters_node, "chapters", OtherChapter, nothing)
         for index, item in enumerate(chapters_node.value if isinstance(chapters_node, yaml.SequenceNode) else ()):
             if own_id is not None and _value(item, "id") == own_id:
-                self.problem(item, f"chapters[{index}].id", f"{own_id!r} is this chapter's own id; list only other chapters here")
+                self.problem(
+                    item, f"chapters[{index}].id", f"{own_id!r} is this chapter's own id; list only other chapters here"
+                )
         known = Known({label.id: label for label in labels}, {c.id: c for c in chapters}, own_id)
         topics = self.records(fields["topics"], "topics", Topic, known) if "topics" in fields else ()
         self.unused_chapters(chapters_node, chapters, topics)
@@ -555,7 +665,13 @@ class CatalogueReader(NodeReader):
             if chapter is not None and chapter.id not in used:
                 mark = item.start_mark
                 self.doubts.append(
-                    Problem(mark.line + 1, mark.column + 1, f"chapters[{index}]", f"chapter {chapter.id!r} is declared but no topic comes from it", "CI012")
+                    Problem(
+                        mark.line + 1,
+                        mark.column + 1,
+                        f"chapters[{index}]",
+                        f"chapter {chapter.id!r} is declared but no topic comes from it",
+                        "CI012",
+                    )
                 )
 
     def refer(self, spec: Spec, node: yaml.Node, field: str, known: Known) -> Any:
@@ -565,7 +681,9 @@ class CatalogueReader(NodeReader):
             return self.origin(node, field, known.chapters, known.own_id)
         return super().refer(spec, node, field, known)
 
-    def origin(self, node: yaml.Node, field: str, chapters: dict[str, OtherChapter], own_id: str | None) -> OtherChapter | None:
+    def origin(
+        self, node: yaml.Node, field: str, chapters: dict[str, OtherChapter], own_id: str | None
+    ) -> OtherChapter | None:
         if own_id is not None and _scalar(node) == own_id:
             self.problem(node, field, "a topic cannot come from its own chapter; remove 'origin'")
             return None

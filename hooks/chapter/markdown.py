@@ -60,11 +60,16 @@ def render_article(text: str, dialect: Dialect = DIALECT) -> str:
     A new converter each time: Python-Markdown's extensions keep state (footnotes,
     abbreviations, the table of contents) between documents.
     """
-    converter = markdown.Markdown(extensions=list(dialect.extensions), extension_configs={name: dict(options) for name, options in dialect.configs.items()})
+    converter = markdown.Markdown(
+        extensions=list(dialect.extensions),
+        extension_configs={name: dict(options) for name, options in dialect.configs.items()},
+    )
     return converter.convert(text)
 
 
-def dialect_drift(extensions: Sequence[str], configs: Mapping[str, Mapping[str, Any]], dialect: Dialect = DIALECT) -> str | None:
+def dialect_drift(
+    extensions: Sequence[str], configs: Mapping[str, Mapping[str, Any]], dialect: Dialect = DIALECT
+) -> str | None:
     """What mkdocs.yml's `markdown_extensions` do differently from the dialect `chapter check` renders with; None when nothing.
 
     `extensions` and `configs` are MkDocs's `markdown_extensions` and `mdx_configs` once it has read mkdocs.yml.

@@ -37,7 +37,18 @@ PDF_NAME = "compute-infrastructure"  # the PDF of each language: print/compute-i
 # the page header, the neighbour links, the notices that point to the other language, and each heading's ¶ link.
 NOT_PRINTED = "header.ci-heading, nav.ci-pager, aside.ci-behind, p.ci-behind-mark, a.headerlink"
 # Attributes that name an identifier of the same page (or a list of them), which move with the identifiers.
-ID_REFERENCES = ("for", "headers", "list", "form", "popovertarget", "aria-labelledby", "aria-describedby", "aria-controls", "aria-owns", "aria-details")
+ID_REFERENCES = (
+    "for",
+    "headers",
+    "list",
+    "form",
+    "popovertarget",
+    "aria-labelledby",
+    "aria-describedby",
+    "aria-controls",
+    "aria-owns",
+    "aria-details",
+)
 ADDRESSES = ("href", "src")
 
 
@@ -86,7 +97,14 @@ class Edition:
     facts: Markup | None
 
 
-def edition(catalogue: Catalogue, lang: str, pages: Mapping[str, str], glossary: str | None, facts: str | None, registry: Registry) -> Edition:
+def edition(
+    catalogue: Catalogue,
+    lang: str,
+    pages: Mapping[str, str],
+    glossary: str | None,
+    facts: str | None,
+    registry: Registry,
+) -> Edition:
     """The edition of one language from the finished HTML of the chapter's pages.
 
     `pages` holds each topic page with an article in this language, by slug; `glossary`
@@ -105,7 +123,9 @@ def edition(catalogue: Catalogue, lang: str, pages: Mapping[str, str], glossary:
         summary=chapter.summary[lang],
         dates=tuple(date for date in dates if date),
         topics=tuple(_printed(topic, lang, other, pages.get(topic.slug), slugs) for topic in catalogue.topics),
-        glossary=Markup(place_in_edition(glossary, Place(GLOSSARY_PATH, GLOSSARY), slugs)) if glossary is not None else None,
+        glossary=Markup(place_in_edition(glossary, Place(GLOSSARY_PATH, GLOSSARY), slugs))
+        if glossary is not None
+        else None,
         facts=Markup(place_in_edition(facts, Place(FACTS_PATH, FACTS), slugs)) if facts is not None else None,
     )
 
@@ -121,7 +141,9 @@ def _printed(topic: Topic, lang: str, other: str, page: str | None, slugs: Colle
         summary=topic.summary[lang],
         reviewed=translate(lang, "reviewed", date=long_date(lang, topic.reviewed)) if topic.reviewed else None,
         article=Markup(place_in_edition(article_body(page), here, slugs)) if page is not None else None,
-        origin=translate(lang, "belongs_to", chapter=translate(lang, "quoted", text=topic.origin.title[lang])) if topic.origin else None,
+        origin=translate(lang, "belongs_to", chapter=translate(lang, "quoted", text=topic.origin.title[lang]))
+        if topic.origin
+        else None,
         home=topic.home,
     )
 
@@ -165,7 +187,9 @@ def place_in_edition(html: str, place: Place, topics: Collection[str]) -> str:
         for name in ADDRESSES:
             value = node.attributes.get(name)
             if value is not None:
-                node.attrs[name] = edition_address(value, place, topics) if name == "href" else rebased(value, place.page)
+                node.attrs[name] = (
+                    edition_address(value, place, topics) if name == "href" else rebased(value, place.page)
+                )
     return _inner(document)
 
 
@@ -229,7 +253,11 @@ def _rename(node: LexborNode, prefix: str) -> None:
     for name in ("id", "name", *ID_REFERENCES):
         value = node.attributes.get(name)
         if value:
-            node.attrs[name] = anchor(prefix, value) if name in ("id", "name") else " ".join(anchor(prefix, part) for part in value.split())
+            node.attrs[name] = (
+                anchor(prefix, value)
+                if name in ("id", "name")
+                else " ".join(anchor(prefix, part) for part in value.split())
+            )
 
 
 def _elements(document: LexborHTMLParser) -> Iterable[LexborNode]:

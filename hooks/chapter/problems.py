@@ -41,7 +41,9 @@ _RULES = (
     Rule("CI006", ERROR, "YAML beyond plain data: anchors, aliases, tags, deep nesting"),
     Rule("CI007", ERROR, "a file the chapter needs is missing or cannot be read"),
     Rule("CI010", ERROR, "a field of the wrong shape: unknown, missing, repeated or of the wrong kind"),
-    Rule("CI011", ERROR, "a value the field does not take: identifiers, dates, numbers, addresses, references, lengths"),
+    Rule(
+        "CI011", ERROR, "a value the field does not take: identifiers, dates, numbers, addresses, references, lengths"
+    ),
     Rule("CI012", WARNING, "declared but unused: a lending chapter no topic comes from"),
     Rule("CI013", ERROR, "dates out of order"),
     Rule("CI014", ERROR, "catalogue text in the wrong language"),

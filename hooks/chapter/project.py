@@ -39,7 +39,16 @@ from .calculators import CALCULATORS
 from .catalogue import DEFAULT_LANGUAGE, LANGUAGES, Catalogue
 from .facts import FACTS, MARKER, NO_FACTS, Registry, load_registry, markers
 from .figure_safety import figure_safety
-from .figures import FIGURES_FOLDER, FigureError, figure_markers, figure_problems, figure_sources, handmade_copies, orphan_problems, parse_figure
+from .figures import (
+    FIGURES_FOLDER,
+    FigureError,
+    figure_markers,
+    figure_problems,
+    figure_sources,
+    handmade_copies,
+    orphan_problems,
+    parse_figure,
+)
 from .files import FileError, read_text
 from .glossary import Glossary, bandwidth_of_work, load_glossary
 from .libraries import EXAMPLES_IN, EXAMPLES_LOCK, Library, checked_with, pins, unpinned
@@ -157,14 +166,32 @@ def review_project(root: Path, docs_dir: Path | None = None, *, on: datetime.dat
         uses = fact_uses(sources)
         quoted = {fact: slugs for fact, slugs in uses.items() if slugs}
         libraries = {key: checked_with(found.code, sources.examples_pins) for key, found in sources.outlines.items()}
-        project = Project(sources.catalogue, sources.glossary, sources.pairs, sources.registry, quoted, sources.figures_shown, sources.texts, libraries)
+        project = Project(
+            sources.catalogue,
+            sources.glossary,
+            sources.pairs,
+            sources.registry,
+            quoted,
+            sources.figures_shown,
+            sources.texts,
+            libraries,
+        )
     return Review(sorted(set(problems)), project)
 
 
-def check_project(root: Path, docs_dir: Path | None = None, *, strict: bool = False, standard: bool = False, on: datetime.date | None = None) -> Project:
+def check_project(
+    root: Path,
+    docs_dir: Path | None = None,
+    *,
+    strict: bool = False,
+    standard: bool = False,
+    on: datetime.date | None = None,
+) -> Project:
     """The validated project, for commands that work on it; ProblemsFound naming what stops it: errors, warnings when `strict`, notices with `standard`."""
     review = review_project(root, docs_dir, on=on)
-    stopping = blocking(review.problems, strict=strict) + ([problem for problem in review.problems if problem.severity == NOTICE] if standard else [])
+    stopping = blocking(review.problems, strict=strict) + (
+        [problem for problem in review.problems if problem.severity == NOTICE] if standard else []
+    )
     if stopping or review.project is None:
         raise ProblemsFound(stopping)
     return review.project
@@ -193,7 +220,9 @@ def read_sources(root: Path, docs: Path, on: datetime.date) -> tuple[Sources, li
     record = attempt(lambda: read_record(docs / RECORD_PATH, shown_as=f"{shown}/{RECORD_PATH}"))
     texts = {}
     for slug, lang in _article_names(catalogue, docs):
-        text = attempt(functools.partial(read_text, docs / article_source(slug, lang), f"{shown}/{article_source(slug, lang)}"))
+        text = attempt(
+            functools.partial(read_text, docs / article_source(slug, lang), f"{shown}/{article_source(slug, lang)}")
+        )
         if isinstance(text, str):
             texts[slug, lang] = text
     figures = {}
@@ -201,7 +230,11 @@ def read_sources(root: Path, docs: Path, on: datetime.date) -> tuple[Sources, li
         svg = attempt(functools.partial(read_text, path, f"{shown}/{FIGURES_FOLDER}/{path.name}"))
         if isinstance(svg, str):
             figures[path.name] = svg.encode("utf-8")
-    lock = attempt(functools.partial(read_text, root / EXAMPLES_LOCK, EXAMPLES_LOCK)) if (root / EXAMPLES_LOCK).is_file() else ""
+    lock = (
+        attempt(functools.partial(read_text, root / EXAMPLES_LOCK, EXAMPLES_LOCK))
+        if (root / EXAMPLES_LOCK).is_file()
+        else ""
+    )
     registry, fact_lines = facts if isinstance(facts, tuple) else (None, {})
     record_data, record_lines = record if isinstance(record, tuple) else (None, {})
     sources = Sources(
@@ -227,7 +260,12 @@ def read_sources(root: Path, docs: Path, on: datetime.date) -> tuple[Sources, li
 def _article_names(catalogue: Catalogue | None, docs: Path) -> list[tuple[str, str]]:
     """(slug, language) of every article to read: the catalogue's, or while it cannot be read, every file named like one."""
     if catalogue is not None:
-        return [(topic.slug, lang) for topic in catalogue.topics for lang in LANGUAGES if (docs / article_source(topic.slug, lang)).is_file()]
+        return [
+            (topic.slug, lang)
+            for topic in catalogue.topics
+            for lang in LANGUAGES
+            if (docs / article_source(topic.slug, lang)).is_file()
+        ]
     folder = docs / ARTICLES_FOLDER
     names = [path.name.split(".") for path in sorted(folder.glob("*.md"))] if folder.is_dir() else []
     return [(parts[0], parts[1]) for parts in names if len(parts) == 3 and parts[1] in LANGUAGES]
@@ -239,7 +277,10 @@ def _article_names(catalogue: Catalogue | None, docs: Path) -> list[tuple[str, s
 def _stray_articles(sources: Sources) -> list[Problem]:
     if sources.catalogue is None:
         return []
-    return [Problem(f"{sources.shown}/{path}", 0, 0, "CI501", message) for path, message in stray_articles(sources.catalogue, sources.docs)]
+    return [
+        Problem(f"{sources.shown}/{path}", 0, 0, "CI501", message)
+        for path, message in stray_articles(sources.catalogue, sources.docs)
+    ]
 
 
 def _article_structure(sources: Sources) -> list[Problem]:
@@ -254,7 +295,9 @@ def _article_structure(sources: Sources) -> list[Problem]:
         original = sources.outlines.get((slug, DEFAULT_LANGUAGE))
         if lang != DEFAULT_LANGUAGE and original is not None:
             name = article_source(slug, DEFAULT_LANGUAGE).rpartition("/")[2]
-            problems += [Problem(place, line, 0, "CI506", message) for line, message in parity_problems(original, found, name)]
+            problems += [
+                Problem(place, line, 0, "CI506", message) for line, message in parity_problems(original, found, name)
+            ]
     return problems
 
 
@@ -287,13 +330,22 @@ def _links(sources: Sources) -> list[Problem]:
     """Links to topics or sections that do not exist, and links or figures to files the site does not have."""
     if sources.catalogue is None:
         return []
-    anchors = {lang: {topic.slug: _anchors(sources.outlines.get((topic.slug, lang))) for topic in sources.catalogue.topics} for lang in LANGUAGES}
+    anchors = {
+        lang: {topic.slug: _anchors(sources.outlines.get((topic.slug, lang))) for topic in sources.catalogue.topics}
+        for lang in LANGUAGES
+    }
     problems = []
     for (slug, lang), found in sources.outlines.items():
         place = sources.article(slug, lang)
         problems += [Problem(place, line, 0, "CI505", message) for line, message in link_problems(found, anchors[lang])]
-        targets = [(link.line, link.target) for link in found.links] + [(figure.line, figure.source) for figure in found.figures]
-        problems += [Problem(place, line, 0, "CI505", message) for line, target in targets if (message := _file_target(target, sources.figures))]
+        targets = [(link.line, link.target) for link in found.links] + [
+            (figure.line, figure.source) for figure in found.figures
+        ]
+        problems += [
+            Problem(place, line, 0, "CI505", message)
+            for line, target in targets
+            if (message := _file_target(target, sources.figures))
+        ]
     return problems
 
 
@@ -321,7 +373,9 @@ def _wording(sources: Sources) -> list[Problem]:
         place = sources.article(slug, lang)
         if sources.glossary is not None:
             lines = prose_lines(sources.texts[slug, lang], lang) + _comment_lines(found)
-            problems += [Problem(place, line, 0, "CI507", message) for line, message in sources.glossary.problems(lines, lang)]
+            problems += [
+                Problem(place, line, 0, "CI507", message) for line, message in sources.glossary.problems(lines, lang)
+            ]
             if lang == "ru":
                 problems += [Problem(place, line, 0, "CI507", message) for line, message in bandwidth_of_work(lines)]
         found_language = comment_problems(found, lang, latin) + alt_problems(found, lang, latin)
@@ -342,7 +396,10 @@ def _figures(sources: Sources) -> list[Problem]:
         )
         for path in handmade_copies(sources.docs)
     ]
-    problems += [Problem(sources.figure(name), 0, 0, rule, message) for name, rule, message in orphan_problems(sources.figures, sources.figures_shown)]
+    problems += [
+        Problem(sources.figure(name), 0, 0, rule, message)
+        for name, rule, message in orphan_problems(sources.figures, sources.figures_shown)
+    ]
     latin = sources.glossary.latin if sources.glossary else frozenset()
     for name, source in sources.figures.items():
         unsafe = figure_safety(source)
@@ -354,11 +411,16 @@ def _figures(sources: Sources) -> list[Problem]:
         except FigureError as error:
             problems.append(Problem(sources.figure(name), error.line, 0, "CI701", str(error)))
             continue
-        problems += [Problem(sources.figure(name), line, 0, "CI702", message) for line, message in figure_problems(figure, latin)]
+        problems += [
+            Problem(sources.figure(name), line, 0, "CI702", message) for line, message in figure_problems(figure, latin)
+        ]
         if sources.glossary is not None:
             for lang in LANGUAGES:
                 labels = [(label.line, label.prose) for label in figure.labels(lang)]
-                problems += [Problem(sources.figure(name), line, 0, "CI507", message) for line, message in sources.glossary.problems(labels, lang)]
+                problems += [
+                    Problem(sources.figure(name), line, 0, "CI507", message)
+                    for line, message in sources.glossary.problems(labels, lang)
+                ]
     return problems
 
 
@@ -374,9 +436,14 @@ def _article_html(sources: Sources) -> list[Problem]:
         place = sources.article(slug, lang)
         raw = [Problem(place, line, column, rule, message) for line, column, rule, message in raw_html_problems(text)]
         html, misplaced_markers = checked_render(text)
-        problems += raw + [Problem(place, line, column, rule, message) for line, column, rule, message in misplaced_markers]
+        problems += raw + [
+            Problem(place, line, column, rule, message) for line, column, rule, message in misplaced_markers
+        ]
         if not raw:
-            problems += [Problem(place, 0, 0, rule, f"as the site renders it: {message}") for rule, message in rendered_html_problems(html)]
+            problems += [
+                Problem(place, 0, 0, rule, f"as the site renders it: {message}")
+                for rule, message in rendered_html_problems(html)
+            ]
     return problems
 
 
@@ -405,7 +472,9 @@ def quoted_facts(sources: Sources) -> dict[tuple[str, str], list[tuple[int, str]
     """(line, fact id) of every marker each article quotes, its figures' markers included (line 0: in a figure)."""
     quoted = {}
     for key, text in sources.texts.items():
-        pictured = [sources.figure_markers.get(figure.source.rpartition("/")[2], []) for figure in sources.outlines[key].figures]
+        pictured = [
+            sources.figure_markers.get(figure.source.rpartition("/")[2], []) for figure in sources.outlines[key].figures
+        ]
         quoted[key] = markers(text) + [(0, fact_id) for marks in pictured for _, fact_id in marks]
     return quoted
 
@@ -414,7 +483,12 @@ def fact_uses(sources: Sources) -> dict[str, tuple[str, ...]]:
     """The topics that quote each fact, in catalogue order; every fact of the registry is a key."""
     quoted = sources.quoted
     facts = sources.registry.facts if sources.registry else ()
-    return {fact.id: tuple(dict.fromkeys(slug for (slug, _), found in quoted.items() for _, used in found if used == fact.id)) for fact in facts}
+    return {
+        fact.id: tuple(
+            dict.fromkeys(slug for (slug, _), found in quoted.items() for _, used in found if used == fact.id)
+        )
+        for fact in facts
+    }
 
 
 def _facts(sources: Sources) -> list[Problem]:
@@ -424,21 +498,44 @@ def _facts(sources: Sources) -> list[Problem]:
         return []  # facts.yaml could not be read: reported where it is wrong
     if not sources.has_facts and any(quoted.values()):
         count = sum(len(found) for found in quoted.values())
-        return [Problem(FACTS, 0, 0, "CI007", f"{FACTS} is missing, and the articles quote facts {count} times: restore it, or write the values out")]
+        return [
+            Problem(
+                FACTS,
+                0,
+                0,
+                "CI007",
+                f"{FACTS} is missing, and the articles quote facts {count} times: restore it, or write the values out",
+            )
+        ]
     known = [fact.id for fact in sources.registry.facts]
     problems = []
     for (slug, lang), found in quoted.items():
         for line, fact_id in found:
             if line and sources.registry.fact(fact_id) is None:
-                problems.append(Problem(sources.article(slug, lang), line, 0, "CI403", f"{{fact:{fact_id}}} names no fact in {FACTS}; {_hint(fact_id, known)}"))
+                problems.append(
+                    Problem(
+                        sources.article(slug, lang),
+                        line,
+                        0,
+                        "CI403",
+                        f"{{fact:{fact_id}}} names no fact in {FACTS}; {_hint(fact_id, known)}",
+                    )
+                )
         original = quoted.get((slug, DEFAULT_LANGUAGE))
         if lang != DEFAULT_LANGUAGE and original is not None:
             problems += [
-                Problem(sources.article(slug, side), line, 0, "CI405", message) for side, line, message in _differing_quotes(slug, lang, found, original)
+                Problem(sources.article(slug, side), line, 0, "CI405", message)
+                for side, line, message in _differing_quotes(slug, lang, found, original)
             ]
     for name in sources.figures:
         problems += [
-            Problem(sources.figure(name), line, 0, "CI403", f"{{fact:{fact_id}}} names no fact in {FACTS}; {_hint(fact_id, known)}")
+            Problem(
+                sources.figure(name),
+                line,
+                0,
+                "CI403",
+                f"{{fact:{fact_id}}} names no fact in {FACTS}; {_hint(fact_id, known)}",
+            )
             for line, fact_id in sources.figure_markers[name]
             if sources.registry.fact(fact_id) is None
         ]
@@ -460,7 +557,12 @@ def _facts(sources: Sources) -> list[Problem]:
 def _glossary_quotes(sources: Sources) -> list[tuple[str, str, str]]:
     """(term id, language, fact id) of every marker in the glossary's definitions."""
     terms = sources.glossary.terms if sources.glossary else ()
-    return [(term.id, lang, match["id"]) for term in terms for lang in LANGUAGES for match in MARKER.finditer(term.definition[lang])]
+    return [
+        (term.id, lang, match["id"])
+        for term in terms
+        for lang in LANGUAGES
+        for match in MARKER.finditer(term.definition[lang])
+    ]
 
 
 def _glossary_facts(sources: Sources) -> list[Problem]:
@@ -470,14 +572,31 @@ def _glossary_facts(sources: Sources) -> list[Problem]:
     known = [fact.id for fact in sources.registry.facts]
     quotes = _glossary_quotes(sources)
     problems = [
-        Problem(GLOSSARY, 0, 0, "CI403", f"terms.{term_id}.definition.{lang}: {{fact:{fact_id}}} names no fact in {FACTS}; {_hint(fact_id, known)}")
+        Problem(
+            GLOSSARY,
+            0,
+            0,
+            "CI403",
+            f"terms.{term_id}.definition.{lang}: {{fact:{fact_id}}} names no fact in {FACTS}; {_hint(fact_id, known)}",
+        )
         for term_id, lang, fact_id in quotes
         if sources.registry.fact(fact_id) is None
     ]
     for term in sources.glossary.terms:
-        sides = {lang: Counter(fact for term_id, side, fact in quotes if term_id == term.id and side == lang) for lang in LANGUAGES}
+        sides = {
+            lang: Counter(fact for term_id, side, fact in quotes if term_id == term.id and side == lang)
+            for lang in LANGUAGES
+        }
         if len({tuple(sorted(counted.items())) for counted in sides.values()}) > 1:
-            problems.append(Problem(GLOSSARY, 0, 0, "CI405", f"terms.{term.id}.definition: the languages quote different facts; both quote the same ones"))
+            problems.append(
+                Problem(
+                    GLOSSARY,
+                    0,
+                    0,
+                    "CI405",
+                    f"terms.{term.id}.definition: the languages quote different facts; both quote the same ones",
+                )
+            )
     return problems
 
 
@@ -486,7 +605,9 @@ def _hint(fact_id: str, known: list[str]) -> str:
     return f"did you mean {close[0]!r}?" if close else f"declare it in {FACTS} first"
 
 
-def _differing_quotes(slug: str, lang: str, found: list[tuple[int, str]], original: list[tuple[int, str]]) -> list[tuple[str, int, str]]:
+def _differing_quotes(
+    slug: str, lang: str, found: list[tuple[int, str]], original: list[tuple[int, str]]
+) -> list[tuple[str, int, str]]:
     """Facts a translation quotes more or less often than the original, each placed at a marker the author can see: (language, line, message)."""
     sides = {lang: found, DEFAULT_LANGUAGE: original}
     counts = {side: Counter(fact_id for _, fact_id in marks) for side, marks in sides.items()}
@@ -500,7 +621,11 @@ def _differing_quotes(slug: str, lang: str, found: list[tuple[int, str]], origin
         elsewhere = f"{_times(counts[other][fact_id])} in" if counts[other][fact_id] else "not in"
         other_name = article_source(slug, other).rpartition("/")[2]
         problems.append(
-            (side, line, f"{{fact:{fact_id}}} is quoted {_times(counts[side][fact_id])} here and {elsewhere} {other_name}: both languages quote the same facts")
+            (
+                side,
+                line,
+                f"{{fact:{fact_id}}} is quoted {_times(counts[side][fact_id])} here and {elsewhere} {other_name}: both languages quote the same facts",
+            )
         )
     return problems
 
@@ -532,7 +657,15 @@ def _catalogue_text(sources: Sources) -> list[Problem]:
             text, field = getattr(topic, name), f"topics[{position}].{name}"
             # Russian text may be a name in Latin letters (Kubernetes); English text has no Cyrillic letters.
             if cyrillic(text["en"]):
-                problems.append(Problem(CATALOGUE, places.get(name, 0), 0, "CI014", f"{field}.en is in Russian ({text['en']!r}): write the English there"))
+                problems.append(
+                    Problem(
+                        CATALOGUE,
+                        places.get(name, 0),
+                        0,
+                        "CI014",
+                        f"{field}.en is in Russian ({text['en']!r}): write the English there",
+                    )
+                )
     return problems
 
 
@@ -544,7 +677,10 @@ def _standard(sources: Sources) -> list[Problem]:
     problems = []
     for (slug, lang), text in sources.texts.items():
         article = standard_article(sources.docs, slugs, slug, lang, text, sources.outlines[slug, lang])
-        problems += [Problem(sources.article(slug, lang), line, 0, rule, message) for line, rule, message in standard_problems(article)]
+        problems += [
+            Problem(sources.article(slug, lang), line, 0, rule, message)
+            for line, rule, message in standard_problems(article)
+        ]
     return problems
 
 
@@ -552,8 +688,14 @@ def _translations(sources: Sources) -> list[Problem]:
     if sources.record is None:
         return []
     # A topic whose article could not be read is not gone from the record: its file's own problem says what to fix.
-    unread = {slug for slug in sources.record if any((sources.docs / article_source(slug, lang)).is_file() for lang in LANGUAGES)}
-    record = {slug: sections for slug, sections in sources.record.items() if slug in sources.pairs or slug not in unread}
+    unread = {
+        slug
+        for slug in sources.record
+        if any((sources.docs / article_source(slug, lang)).is_file() for lang in LANGUAGES)
+    }
+    record = {
+        slug: sections for slug, sections in sources.record.items() if slug in sources.pairs or slug not in unread
+    }
     return translation_problems(sources.shown, sources.pairs, record, sources.record_lines)
 
 
@@ -562,7 +704,10 @@ def _promises(sources: Sources) -> list[Problem]:
     problems = []
     if sources.catalogue is not None:
         lines = sources.catalogue_lines
-        problems += [Problem(CATALOGUE, broken.line, 0, broken.rule, broken.message) for broken in broken_promises(sources.catalogue, lines, sources.on)]
+        problems += [
+            Problem(CATALOGUE, broken.line, 0, broken.rule, broken.message)
+            for broken in broken_promises(sources.catalogue, lines, sources.on)
+        ]
     if sources.registry is not None:
         registry, on = sources.registry, sources.on
         problems += [
@@ -589,7 +734,9 @@ def _promises(sources: Sources) -> list[Problem]:
     return problems
 
 
-def translation_problems(shown: str, pairs: Mapping[str, PairState], record: Mapping[str, object], lines: Mapping[tuple[str, ...], int]) -> list[Problem]:
+def translation_problems(
+    shown: str, pairs: Mapping[str, PairState], record: Mapping[str, object], lines: Mapping[tuple[str, ...], int]
+) -> list[Problem]:
     """What an author has to do to bring each pair back in step."""
     first = LANGUAGES[0]
     problems = []
@@ -626,11 +773,26 @@ def translation_problems(shown: str, pairs: Mapping[str, PairState], record: Map
                 f"section '{anchor}' changed in both languages since the pair was last in step: when they say the same again, run {sync}",
             )
         for anchor, line in pair.unrecorded:
-            add(article_source(slug, first), line, "CI201", f"section '{anchor}' is new to {TRANSLATIONS_RECORD}: once both languages have it, run {sync}")
+            add(
+                article_source(slug, first),
+                line,
+                "CI201",
+                f"section '{anchor}' is new to {TRANSLATIONS_RECORD}: once both languages have it, run {sync}",
+            )
         for anchor in pair.stale:
-            add(RECORD_PATH, lines.get((slug, anchor), 1), "CI204", f"records section '{anchor}' of {slug!r}, which its articles no longer have: run {sync}")
+            add(
+                RECORD_PATH,
+                lines.get((slug, anchor), 1),
+                "CI204",
+                f"records section '{anchor}' of {slug!r}, which its articles no longer have: run {sync}",
+            )
     for slug in [slug for slug in record if slug not in pairs]:
-        add(RECORD_PATH, lines.get((slug,), 1), "CI204", f"records topic {slug!r}, which has no article in both languages: run `chapter sync --prune`")
+        add(
+            RECORD_PATH,
+            lines.get((slug,), 1),
+            "CI204",
+            f"records topic {slug!r}, which has no article in both languages: run `chapter sync --prune`",
+        )
     return problems
 
 
@@ -666,7 +828,10 @@ def _pages(sources: Sources) -> list[Problem]:
             problems.append(error.problem)
             continue
         except CatalogueError as error:
-            problems += [dataclasses.replace(problem, rule="CI801") if problem.rule in ("CI010", "CI011") else problem for problem in error.found]
+            problems += [
+                dataclasses.replace(problem, rule="CI801") if problem.rule in ("CI010", "CI011") else problem
+                for problem in error.found
+            ]
             continue
         kind = meta.get("chapter")
         if kind is not None and kind.value not in PAGE_KINDS:
@@ -674,13 +839,30 @@ def _pages(sources: Sources) -> list[Problem]:
             hint = f" — did you mean {close[0]!r}?" if close else ""
             problems.append(
                 Problem(
-                    place, kind.line, kind.column, "CI801", f"chapter: unknown chapter page kind {kind.value!r}; expected one of: {', '.join(PAGE_KINDS)}{hint}"
+                    place,
+                    kind.line,
+                    kind.column,
+                    "CI801",
+                    f"chapter: unknown chapter page kind {kind.value!r}; expected one of: {', '.join(PAGE_KINDS)}{hint}",
                 )
             )
         topic = meta.get("topic")
-        if kind is not None and kind.value == "topic" and slugs is not None and (topic is None or topic.value not in slugs):
+        if (
+            kind is not None
+            and kind.value == "topic"
+            and slugs is not None
+            and (topic is None or topic.value not in slugs)
+        ):
             where = topic or kind
-            problems.append(Problem(place, where.line, where.column, "CI801", f"topic: {getattr(topic, 'value', None)!r} is not a topic of topics.yaml"))
+            problems.append(
+                Problem(
+                    place,
+                    where.line,
+                    where.column,
+                    "CI801",
+                    f"topic: {getattr(topic, 'value', None)!r} is not a topic of topics.yaml",
+                )
+            )
     return problems
 
 

@@ -92,7 +92,9 @@ def broken_promises(catalogue: Catalogue, lines: Mapping[str, Mapping[str, int]]
 
 def _other(catalogue: Catalogue, topic: Topic) -> str:
     """A suggestion of the label to move to: one that makes a promise about reviews rather than age."""
-    reviewed = [label.id for label in catalogue.labels if label.review_within is not None and label.id != topic.label.id]
+    reviewed = [
+        label.id for label in catalogue.labels if label.review_within is not None and label.id != topic.label.id
+    ]
     return f" (such as '{reviewed[0]}', with a `reviewed` date)" if reviewed else ""
 
 

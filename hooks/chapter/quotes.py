@@ -188,7 +188,12 @@ def _shown(quote: Quote, place: _Place, link: Callable[[str], str | None]) -> tu
         return shown, None
     if place.kind == "as written":
         return literal, None
-    return literal, (quote.line, quote.column, PLACEMENT, f"{quote.marker} stands in {place.where(quote.token)}, {place.why}")
+    return literal, (
+        quote.line,
+        quote.column,
+        PLACEMENT,
+        f"{quote.marker} stands in {place.where(quote.token)}, {place.why}",
+    )
 
 
 @dataclass(frozen=True)
@@ -211,8 +216,12 @@ class _Place:
 
 TEXT = _Place("text")
 AS_WRITTEN = _Place("as written")
-ELSEWHERE = _Place("refused", "HTML markup that shows nothing (an end tag, a declaration)", "write the marker in the text")
-IN_LINK = _Place("refused", "a link's text", "where the value cannot be linked to the facts page: move the marker out of the link")
+ELSEWHERE = _Place(
+    "refused", "HTML markup that shows nothing (an end tag, a declaration)", "write the marker in the text"
+)
+IN_LINK = _Place(
+    "refused", "a link's text", "where the value cannot be linked to the facts page: move the marker out of the link"
+)
 
 
 class _Places(HTMLParser):
@@ -250,7 +259,9 @@ class _Places(HTMLParser):
         """Text in the open elements: refused in those that show no text, as written in code, refused in a link, else text."""
         hidden = next((tag for tag in reversed(self.open) if tag in NOT_TEXT), None)
         if hidden:
-            return _Place("refused", f"a <{hidden}> element", "which the page does not show as text: move the marker out")
+            return _Place(
+                "refused", f"a <{hidden}> element", "which the page does not show as text: move the marker out"
+            )
         if CODE.intersection(self.open):
             return AS_WRITTEN
         return IN_LINK if LINKS.intersection(self.open) else TEXT

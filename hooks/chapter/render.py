@@ -79,7 +79,9 @@ class TopicView:
     origin: str | None
     views: str = ""  # the keys of the index's filtered views that show this card, space-separated
     behind: bool = False  # the article in the page language lags behind the other language's
-    leaves: str | None = None  # where the card leads out of the chapter, said in the page language; None: to the topic page here
+    leaves: str | None = (
+        None  # where the card leads out of the chapter, said in the page language; None: to the topic page here
+    )
 
 
 @dataclass(frozen=True)
@@ -193,7 +195,9 @@ class PageRenderer:
         self.registry = registry or NO_FACTS
         self.fact_uses = fact_uses or {}
         self.today = today or datetime.date.min  # without a day to judge by, no fact is overdue
-        self.libraries = libraries or {}  # what each article's examples import, at the versions the tests check them with
+        self.libraries = (
+            libraries or {}
+        )  # what each article's examples import, at the versions the tests check them with
         self.articles = articles or {}  # the text of each article, by (slug, language), as the project check read it
         self.printable = printable  # the languages that have a print edition (a page with `chapter: print`)
         self.pdfs = pdfs  # the languages whose print edition is published as a PDF too
@@ -234,14 +238,20 @@ class PageRenderer:
         behind = frozenset(slug for slug, pair in self.translations.items() if pair.behind[lang])
         all_views = filters.views(self.catalogue, behind)
         cards = [
-            dataclasses.replace(self._topic_view(topic, lang, INDEX), views=" ".join(filters.card_views(topic, all_views)), behind=topic.slug in behind)
+            dataclasses.replace(
+                self._topic_view(topic, lang, INDEX),
+                views=" ".join(filters.card_views(topic, all_views)),
+                behind=topic.slug in behind,
+            )
             for topic in self.catalogue.topics
         ]
         html = self._template("index.html", lang).render(
             title=chapter.title[lang],
             other_title=chapter.title[_other(lang)],
             summary=chapter.summary[lang],
-            legend=[LegendEntry(self._badge(label, lang, None), label.meaning[lang]) for label in self.catalogue.labels],
+            legend=[
+                LegendEntry(self._badge(label, lang, None), label.meaning[lang]) for label in self.catalogue.labels
+            ],
             cards=cards,
             views=[self._filter_view(view, all_views, lang) for view in all_views],
             glossary_href=GLOSSARY_PATH if self.glossary is not None else None,
@@ -255,7 +265,11 @@ class PageRenderer:
         topics = self.catalogue.topics
         names = {label.id: label.name[lang] for label in self.catalogue.labels}
         names |= {chapter.id: chapter.title[lang] for chapter in self.catalogue.chapters}
-        names |= {filters.ALL: translate(lang, "filters.all"), filters.OWN: translate(lang, "filters.own"), filters.BEHIND: translate(lang, "filters.behind")}
+        names |= {
+            filters.ALL: translate(lang, "filters.all"),
+            filters.OWN: translate(lang, "filters.own"),
+            filters.BEHIND: translate(lang, "filters.behind"),
+        }
 
         def option(other: filters.View, chosen: str) -> FilterOption:
             count = sum(other.shows(topic) for topic in topics)
@@ -275,7 +289,11 @@ class PageRenderer:
             origins=tuple(option(filters.View(view.label, origin), origin) for origin in origins),
             translations=tuple(
                 option(other, chosen)
-                for other, chosen in zip([view if view.behind is None else all_views[0], *lagging], [filters.ALL, filters.BEHIND], strict=False)
+                for other, chosen in zip(
+                    [view if view.behind is None else all_views[0], *lagging],
+                    [filters.ALL, filters.BEHIND],
+                    strict=False,
+                )
             )
             if lagging
             else (),
@@ -302,7 +320,14 @@ class PageRenderer:
         """Every fact, grouped by subject, with its source, the day it was read and the topics that quote it."""
         stale = set(self.registry.stale(self.today))
         subjects = [
-            SubjectView(subject.title[lang], tuple(self._fact_view(fact, lang, fact in stale) for fact in self.registry.facts if fact.subject == subject))
+            SubjectView(
+                subject.title[lang],
+                tuple(
+                    self._fact_view(fact, lang, fact in stale)
+                    for fact in self.registry.facts
+                    if fact.subject == subject
+                ),
+            )
             for subject in self.registry.subjects
         ]
         html = self._template("facts.html", lang).render(
@@ -322,7 +347,11 @@ class PageRenderer:
         return any(placed(self.articles.get((slug, lang), "")) for slug in slugs)
 
     def _fact_view(self, fact: Fact, lang: str, stale: bool) -> FactView:
-        used = [self.catalogue.topics[self.positions[slug]] for slug in self.fact_uses.get(fact.id, ()) if slug in self.positions]
+        used = [
+            self.catalogue.topics[self.positions[slug]]
+            for slug in self.fact_uses.get(fact.id, ())
+            if slug in self.positions
+        ]
         return FactView(
             fact.id,
             fact.name[lang],
@@ -342,7 +371,10 @@ class PageRenderer:
         position = self.positions[topic.slug]
         neighbours = [
             NeighbourView(relative_url(here, topic_path(other.slug)), other.title[lang]) if other else None
-            for other in (topics[position - 1] if position > 0 else None, topics[position + 1] if position + 1 < len(topics) else None)
+            for other in (
+                topics[position - 1] if position > 0 else None,
+                topics[position + 1] if position + 1 < len(topics) else None,
+            )
         ]
         macros = self._macros(lang)
         header = macros.header(
@@ -362,7 +394,11 @@ class PageRenderer:
             article = self._with_lag_marks(article or "", lags, topic.slug, lang)
         body = article if article is not None else str(macros.missing_article())
         pager = macros.pager(previous=neighbours[0], next=neighbours[1])
-        quoting = Quoting(article_source(topic.slug, lang), lang, here, quoted.quotes, placements) if quoted is not None else None
+        quoting = (
+            Quoting(article_source(topic.slug, lang), lang, here, quoted.quotes, placements)
+            if quoted is not None
+            else None
+        )
         return RenderedPage(topic.title[lang], topic.summary[lang], _join(str(header), body, str(pager)), quoting)
 
     def _examples(self, slug: str, lang: str) -> ExamplesView | None:
@@ -370,16 +406,24 @@ class PageRenderer:
         libraries = self.libraries.get((slug, lang), ())
         if not libraries or self.today == datetime.date.min:
             return None
-        return ExamplesView(", ".join(f"{library.name} {library.version}" for library in libraries), _date(lang, self.today))
+        return ExamplesView(
+            ", ".join(f"{library.name} {library.version}" for library in libraries), _date(lang, self.today)
+        )
 
     def finish(self, html: str, quoting: Quoting) -> tuple[str, list[Found]]:
         """A topic page's HTML with each fact marker shown as its place allows, and (line, column, rule, message) of those that cannot be.
 
         After Markdown, so the data of facts.yaml is never read as Markdown: the link is escaped once, by its template.
         """
-        html, found = resolve(html, quoting.quotes, lambda fact_id: self._fact_link(fact_id, quoting.lang, quoting.here))
-        html = self._with_terms(html, quoting)  # before the calculators: their labels and notes are not the article's prose
-        html, misplaced = insert(html, quoting.calculators, lambda calculator: self._calculator(calculator, quoting.lang))
+        html, found = resolve(
+            html, quoting.quotes, lambda fact_id: self._fact_link(fact_id, quoting.lang, quoting.here)
+        )
+        html = self._with_terms(
+            html, quoting
+        )  # before the calculators: their labels and notes are not the article's prose
+        html, misplaced = insert(
+            html, quoting.calculators, lambda calculator: self._calculator(calculator, quoting.lang)
+        )
         return html, found + misplaced
 
     def _calculator(self, calculator: str, lang: str) -> str:
@@ -399,12 +443,21 @@ class PageRenderer:
         if self.glossary is None:
             return html
         lang, here = quoting.lang, quoting.here
-        macros: Any = self._template("term.html", lang).make_module()  # once per page; its macros are what the template defines
+        macros: Any = self._template(
+            "term.html", lang
+        ).make_module()  # once per page; its macros are what the template defines
 
         def popover(term: Term, words: str, popover_id: str) -> str:
             definition = self._with_facts(term.definition[lang], lang, here)
             # `words` is the page's own HTML text, letters, digits, hyphens and spaces (terms.first_mentions): kept as written.
-            return str(macros.term(id=popover_id, words=Markup(words), definition=definition, href=relative_url(here, f"{GLOSSARY_PATH}#{term.id}")))
+            return str(
+                macros.term(
+                    id=popover_id,
+                    words=Markup(words),
+                    definition=definition,
+                    href=relative_url(here, f"{GLOSSARY_PATH}#{term.id}"),
+                )
+            )
 
         return mark_terms(html, self.glossary, lang, popover)
 
@@ -417,7 +470,9 @@ class PageRenderer:
         for lag in sorted(lags, key=lambda lag: lag.line, reverse=True):
             at = 0 if lag.anchor == INTRO else lag.line  # under the heading; the introduction has none
             lines[at:at] = ["", str(macros.lag_mark(href=there[lag.anchor])).strip(), ""]
-        sections = [LagView(_heading_text(lag.title) or translate(lang, "behind.intro"), there[lag.anchor]) for lag in lags]
+        sections = [
+            LagView(_heading_text(lag.title) or translate(lang, "behind.intro"), there[lag.anchor]) for lag in lags
+        ]
         return _join(str(macros.lag_notice(sections=sections)), "\n".join(lines))
 
     def _macros(self, lang: str):
@@ -447,7 +502,11 @@ class PageRenderer:
         if fact is None:
             return None
         cite = translate(lang, "facts.cite", source=fact.source.title, date=long_date(lang, fact.as_of))
-        return str(self._macros(lang).fact(value=quantity(fact, lang), href=relative_url(here, f"{FACTS_PATH}#{fact.id}"), cite=cite)).strip()
+        return str(
+            self._macros(lang).fact(
+                value=quantity(fact, lang), href=relative_url(here, f"{FACTS_PATH}#{fact.id}"), cite=cite
+            )
+        ).strip()
 
     def _with_facts(self, text: str, lang: str, here: str) -> tuple[str, ...]:
         """Plain text of a data file, its `{fact:…}` markers as the facts' links: the figure comes from facts.yaml, the words stay text."""

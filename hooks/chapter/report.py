@@ -51,7 +51,9 @@ def status_rows(project: Project, root: Path, on: datetime.date) -> list[StatusR
             translation = f"{missing} missing"
         else:
             translation = "no article yet"
-        promises = [Problem(CATALOGUE, item.line, 0, item.rule, item.message) for item in broken if item.slug == topic.slug]
+        promises = [
+            Problem(CATALOGUE, item.line, 0, item.rule, item.message) for item in broken if item.slug == topic.slug
+        ]
         problems += promises
         rows.append(StatusRow(topic.slug, present, translation, _label(topic, on, not promises), tuple(problems)))
     topics = {topic.slug for topic in project.catalogue.topics}
@@ -91,5 +93,8 @@ def status_table(rows: list[StatusRow], *, markdown: bool) -> str:
         lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |" for cells in body]
         return "\n".join(["### Chapter status", "", summary, "", *lines])
     widths = [max(len(cells[index]) for cells in [head, *body]) for index in range(len(head))]
-    lines = ["  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True)).rstrip() for cells in [head, *body]]
+    lines = [
+        "  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True)).rstrip()
+        for cells in [head, *body]
+    ]
     return "\n".join([*lines, "", summary])

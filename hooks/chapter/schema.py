@@ -41,7 +41,12 @@ KIND_DEFINITIONS: dict[str, dict[str, Any]] = {
         "type": "string",
         "pattern": f"^{SLUG_PATTERN.pattern}$",
     },
-    "nonBlank": {"title": "Text in one language", "description": "Text that is not empty and not only whitespace.", "type": "string", "pattern": "\\S"},
+    "nonBlank": {
+        "title": "Text in one language",
+        "description": "Text that is not empty and not only whitespace.",
+        "type": "string",
+        "pattern": "\\S",
+    },
 }
 
 
@@ -85,10 +90,16 @@ def schema_files() -> dict[str, str]:
 def _text() -> dict[str, Any]:
     return {
         "title": "Bilingual text",
-        "description": (Text.__doc__ or "") + " " + ", ".join(f"`{lang}` is shown on {LANGUAGE_PLACES[lang]}" for lang in LANGUAGES) + ". All are required.",
+        "description": (Text.__doc__ or "")
+        + " "
+        + ", ".join(f"`{lang}` is shown on {LANGUAGE_PLACES[lang]}" for lang in LANGUAGES)
+        + ". All are required.",
         "type": "object",
         "properties": {
-            lang: {"$ref": "#/$defs/nonBlank", "description": f"The {LANGUAGE_NAMES[lang]} text, shown on {LANGUAGE_PLACES[lang]}. Must not be empty."}
+            lang: {
+                "$ref": "#/$defs/nonBlank",
+                "description": f"The {LANGUAGE_NAMES[lang]} text, shown on {LANGUAGE_PLACES[lang]}. Must not be empty.",
+            }
             for lang in LANGUAGES
         },
         "required": list(LANGUAGES),

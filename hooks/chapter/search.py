@@ -50,7 +50,18 @@ def index_site(site_dir: Path) -> None:
     last index goes first: no page that has changed or gone is found any more.
     """
     shutil.rmtree(site_dir / BUNDLE, ignore_errors=True)
-    command = [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--output-subdir", BUNDLE, "--exclude-selectors", NOT_INDEXED, "--silent"]
+    command = [
+        sys.executable,
+        "-m",
+        "pagefind",
+        "--site",
+        str(site_dir),
+        "--output-subdir",
+        BUNDLE,
+        "--exclude-selectors",
+        NOT_INDEXED,
+        "--silent",
+    ]
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         raise SearchError(f"Pagefind could not index {site_dir}:\n{(result.stderr or result.stdout).strip()}")
@@ -76,7 +87,9 @@ def canonical_filters(bundle: Path) -> None:
         for name, file_hash in meta[META_FILTERS]:
             old = bundle / "filter" / f"{file_hash}.pf_filter"
             key, values = read_index_file(old)
-            new_hash = _replace(old, bundle / "filter", lang, 7, [key, sorted(values, key=lambda value: value[0])], "{}.pf_filter")
+            new_hash = _replace(
+                old, bundle / "filter", lang, 7, [key, sorted(values, key=lambda value: value[0])], "{}.pf_filter"
+            )
             filters.append([name, new_hash])
         meta[META_FILTERS] = sorted(filters)
         language["hash"] = _replace(meta_path, bundle, lang, 10, meta, "pagefind.{}.pf_meta")

@@ -25,7 +25,9 @@ def sized(block: CodeBlock) -> str:
         return block.code
     replacements = _replacements(block.sizes)
     if not block.runs_on_cpu:
-        raise SizesError("sizes apply to a Python example the tests run on a CPU, and this block is not run: remove `sizes`, or the .gpu or .cluster class")
+        raise SizesError(
+            "sizes apply to a Python example the tests run on a CPU, and this block is not run: remove `sizes`, or the .gpu or .cluster class"
+        )
     try:
         tree = ast.parse(block.code)
     except SyntaxError:
@@ -35,7 +37,9 @@ def sized(block: CodeBlock) -> str:
         matches = [node for node in tree.body if isinstance(node, ast.Assign) and _targets(node) == target]
         if len(matches) != 1:
             where = "no top-level assignment" if not matches else f"{len(matches)} top-level assignments"
-            raise SizesError(f"size `{statement}` matches {where} to `{target}` in the block: sizes replace one assignment each")
+            raise SizesError(
+                f"size `{statement}` matches {where} to `{target}` in the block: sizes replace one assignment each"
+            )
         node = matches[0]
         assert node.end_lineno is not None  # set by ast.parse
         indent = lines[node.lineno - 1][: node.col_offset]
@@ -57,11 +61,15 @@ def _replacements(sizes: str) -> dict[str, str]:
     try:
         tree = ast.parse(sizes)
     except SyntaxError as error:
-        raise SizesError(f'sizes must be Python assignments separated by `;`, e.g. sizes="n = 256; steps = 5": {error.msg}') from None
+        raise SizesError(
+            f'sizes must be Python assignments separated by `;`, e.g. sizes="n = 256; steps = 5": {error.msg}'
+        ) from None
     found: dict[str, str] = {}
     for node in tree.body:
         if not isinstance(node, ast.Assign) or len(node.targets) != 1:
-            raise SizesError(f"`{ast.unparse(node)}` is not a single assignment: sizes are assignments such as `n = 256`")
+            raise SizesError(
+                f"`{ast.unparse(node)}` is not a single assignment: sizes are assignments such as `n = 256`"
+            )
         target = _targets(node)
         if target in found:
             raise SizesError(f"sizes assign `{target}` twice")

@@ -33,7 +33,11 @@ topic: {slug}
 
 def sync_topic_sources(catalogue: Catalogue, docs_dir: Path) -> list[Path]:
     """Make docs/topics/ hold exactly one file per topic and language; return the paths it changed."""
-    wanted = {docs_dir / topic_source(topic.slug, lang): STUB.format(slug=topic.slug) for topic in catalogue.topics for lang in LANGUAGES}
+    wanted = {
+        docs_dir / topic_source(topic.slug, lang): STUB.format(slug=topic.slug)
+        for topic in catalogue.topics
+        for lang in LANGUAGES
+    }
     folder = docs_dir / TOPICS_FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     changed = [stale for stale in folder.glob("*.md") if stale not in wanted]
@@ -55,9 +59,13 @@ PART_SIZE = 40
 
 def topic_groups(catalogue: Catalogue) -> list[tuple[OtherChapter | None, tuple[Topic, ...]]]:
     """The chapter's own topics, then those of each lending chapter in declared order; catalogue order inside each."""
-    groups: list[tuple[OtherChapter | None, tuple[Topic, ...]]] = [(None, tuple(t for t in catalogue.topics if t.origin is None))]
+    groups: list[tuple[OtherChapter | None, tuple[Topic, ...]]] = [
+        (None, tuple(t for t in catalogue.topics if t.origin is None))
+    ]
     for chapter in catalogue.chapters:
-        groups.append((chapter, tuple(t for t in catalogue.topics if t.origin is not None and t.origin.id == chapter.id)))
+        groups.append(
+            (chapter, tuple(t for t in catalogue.topics if t.origin is not None and t.origin.id == chapter.id))
+        )
     return [(chapter, topics) for chapter, topics in groups if topics]
 
 
@@ -68,7 +76,9 @@ def parts(items: Sequence[T], size: int) -> list[tuple[int, Sequence[T]]]:
     return [(start + 1, items[start : start + size]) for start in range(0, len(items), size)]
 
 
-def navigation(catalogue: Catalogue, lang: str, *, part_size: int = PART_SIZE, markup: Callable[[str], str] = str) -> list:
+def navigation(
+    catalogue: Catalogue, lang: str, *, part_size: int = PART_SIZE, markup: Callable[[str], str] = str
+) -> list:
     """The site navigation of one language, as MkDocs' `nav` setting takes it.
 
     The index, the glossary and the facts page, then one section per group of topics titled in `lang`
@@ -81,7 +91,10 @@ def navigation(catalogue: Catalogue, lang: str, *, part_size: int = PART_SIZE, m
     for chapter, topics in topic_groups(catalogue):
         paths: list[Any] = [f"{TOPICS_FOLDER}/{topic.slug}.md" for topic in topics]
         if len(paths) > part_size:
-            paths = [{markup(translate(lang, "nav_part", first=first, last=first + len(part) - 1)): part} for first, part in parts(paths, part_size)]
+            paths = [
+                {markup(translate(lang, "nav_part", first=first, last=first + len(part) - 1)): part}
+                for first, part in parts(paths, part_size)
+            ]
         title = translate(lang, "nav_own") if chapter is None else chapter.title[lang]
         nav.append({markup(title): paths})
     return nav
@@ -98,7 +111,12 @@ def stray_articles(catalogue: Catalogue, docs_dir: Path) -> list[tuple[str, str]
         name = path.relative_to(docs_dir).as_posix()
         slug, _, rest = path.name.partition(".")
         if path.parent != folder or rest not in {f"{lang}.md" for lang in LANGUAGES}:
-            problems.append((name, f"articles are named {ARTICLES_FOLDER}/<slug>.<{'|'.join(LANGUAGES)}>.md, directly in {ARTICLES_FOLDER}/"))
+            problems.append(
+                (
+                    name,
+                    f"articles are named {ARTICLES_FOLDER}/<slug>.<{'|'.join(LANGUAGES)}>.md, directly in {ARTICLES_FOLDER}/",
+                )
+            )
         elif slug not in slugs:
             close = difflib.get_close_matches(slug, sorted(slugs), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else "; add the topic to topics.yaml or rename the file"

@@ -82,7 +82,9 @@ def publish(staging: Staging) -> None:
             staging.previous.rename(staging.site)
             raise
     except OSError as error:
-        raise ChapterError(f"the build finished but could not replace {staging.site} with it: {error}; the finished site is in {staging.folder}") from None
+        raise ChapterError(
+            f"the build finished but could not replace {staging.site} with it: {error}; the finished site is in {staging.folder}"
+        ) from None
     shutil.rmtree(staging.previous, ignore_errors=True)
 
 

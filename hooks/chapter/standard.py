@@ -48,14 +48,20 @@ class Rule:
 
 def _length(article: Article) -> Found:
     words = word_count(article.text)
-    return [] if words >= MIN_WORDS else [(1, f"the article has {words} words of prose; the standard is at least {MIN_WORDS}")]
+    return (
+        []
+        if words >= MIN_WORDS
+        else [(1, f"the article has {words} words of prose; the standard is at least {MIN_WORDS}")]
+    )
 
 
 def _sections(article: Article) -> Found:
     sections = article.outline.sections
     found = []
     if len(sections) - 1 < MIN_SECTIONS:
-        found.append((1, f"{max(len(sections) - 1, 0)} sections besides the sources; the standard is at least {MIN_SECTIONS}"))
+        found.append(
+            (1, f"{max(len(sections) - 1, 0)} sections besides the sources; the standard is at least {MIN_SECTIONS}")
+        )
     if not sections or sections[-1].anchor != SOURCES_ANCHOR:
         line = sections[-1].line if sections else 1
         found.append((line, f"the article ends with its sources: a last section '## … {{ #{SOURCES_ANCHOR} }}'"))
@@ -80,7 +86,11 @@ def _sources(article: Article) -> Found:
 
 def _something_to_use(article: Article) -> Found:
     found = article.outline
-    return [] if found.code or found.tables or found.figures else [(1, "give the reader something to use: code, a table or a figure")]
+    return (
+        []
+        if found.code or found.tables or found.figures
+        else [(1, "give the reader something to use: code, a table or a figure")]
+    )
 
 
 def _related_topics(article: Article) -> Found:
@@ -113,10 +123,17 @@ def _figures(article: Article) -> Found:
         if not figure.alt.strip():
             found.append((figure.line, "a figure needs a text alternative: ![what the figure shows](…)"))
         if not (figure.source.startswith("../figures/") and figure.source.endswith(".svg")):
-            found.append((figure.line, f"figure '{figure.source}': figures are SVG files in docs/figures/, linked as ../figures/<name>.svg"))
+            found.append(
+                (
+                    figure.line,
+                    f"figure '{figure.source}': figures are SVG files in docs/figures/, linked as ../figures/<name>.svg",
+                )
+            )
             continue
         svg = article.figures.get(figure.source)  # None: missing, which stops the build (CI505)
-        if svg is not None and "viewBox" not in svg:  # what a figure may load or run is figure_safety's to say, for every figure, used or not
+        if (
+            svg is not None and "viewBox" not in svg
+        ):  # what a figure may load or run is figure_safety's to say, for every figure, used or not
             found.append((figure.line, f"figure '{figure.source}' has no viewBox, so it cannot scale to the page"))
     return found
 

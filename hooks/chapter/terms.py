@@ -49,8 +49,40 @@ from .glossary import Glossary, Term
 
 # Elements whose text is not running prose, or where a button cannot stand (a control in a link, a label or another control).
 KEPT_OUT = frozenset(
-    {"h1", "h2", "h3", "h4", "h5", "h6", "code", "pre", "kbd", "samp", "var", "a", "button", "label", "summary", "select", "textarea"}
-    | {"figure", "figcaption", "table", "caption", "abbr", "dfn", "span", "sup", "sub", "time", "header", "nav", "aside"}
+    {
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "code",
+        "pre",
+        "kbd",
+        "samp",
+        "var",
+        "a",
+        "button",
+        "label",
+        "summary",
+        "select",
+        "textarea",
+    }
+    | {
+        "figure",
+        "figcaption",
+        "table",
+        "caption",
+        "abbr",
+        "dfn",
+        "span",
+        "sup",
+        "sub",
+        "time",
+        "header",
+        "nav",
+        "aside",
+    }
     | {"script", "style", "svg", "math", "template", "noscript", "title", "option"}
 )
 # Classes that mark an element's text as the page's own words rather than the article's: admonition titles, the lag mark,
@@ -58,9 +90,13 @@ KEPT_OUT = frozenset(
 KEPT_OUT_CLASSES = frozenset({"admonition-title", "ci-behind-mark", "ci-missing", "ci-term-popover"})
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
 ID_PREFIX = "term-"
-CODE_ID = re.compile(r"""\sid=["']?([^"'\s>]+)""")  # the ids a highlighted block gives its lines (anchor_linenums), as Pygments writes them
+CODE_ID = re.compile(
+    r"""\sid=["']?([^"'\s>]+)"""
+)  # the ids a highlighted block gives its lines (anchor_linenums), as Pygments writes them
 
-Popover = Callable[[Term, str, str], str]  # (term, the words as the page writes them, the popover's id) -> the HTML that replaces them
+Popover = Callable[
+    [Term, str, str], str
+]  # (term, the words as the page writes them, the popover's id) -> the HTML that replaces them
 
 
 @dataclass(frozen=True)
@@ -83,7 +119,10 @@ def mark_terms(html: str, glossary: Glossary, lang: str, popover: Popover) -> st
     ids = Ids(prose.ids)
     pieces, done = [], 0
     for mention in mentions:
-        pieces += [html[done : mention.start], popover(mention.term, html[mention.start : mention.end], ids.new(mention.term.id))]
+        pieces += [
+            html[done : mention.start],
+            popover(mention.term, html[mention.start : mention.end], ids.new(mention.term.id)),
+        ]
         done = mention.end
     return "".join([*pieces, html[done:]])
 
@@ -139,7 +178,9 @@ class _Prose(HTMLParser):
     def __init__(self, html: str):
         super().__init__(convert_charrefs=False)
         self.line_starts = [0] + [match.end() for match in re.finditer("\n", html)]
-        self.open: list[tuple[str, bool]] = []  # each open element, and whether its text (and all within it) is kept out
+        self.open: list[
+            tuple[str, bool]
+        ] = []  # each open element, and whether its text (and all within it) is kept out
         self.texts: list[tuple[int, str]] = []
         self.ids: set[str] = set()
         read, blocks = _without_code_blocks(html)

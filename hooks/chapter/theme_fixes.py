@@ -51,7 +51,12 @@ CORRECTIONS = (
         "search-in-header",
         "puts a search button in the header only for its own search plugin, which the site replaces with Pagefind",
         f"{FIXES}/alternate.html (the chapter's search follows the switcher, where the theme's would be)",
-        (Evidence("partials/header.html", '{% include "partials/alternate.html" %}\n    {% endif %}\n    {% if "material/search" in config.plugins %}'),),
+        (
+            Evidence(
+                "partials/header.html",
+                '{% include "partials/alternate.html" %}\n    {% endif %}\n    {% if "material/search" in config.plugins %}',
+            ),
+        ),
         on_page='class="ci-search" data-ci-search',
     ),
     Correction(
@@ -83,7 +88,10 @@ CORRECTIONS = (
             Evidence(STYLESHEET, ".md-nav__item .md-nav__link--active"),
             Evidence(STYLESHEET, ".md-dialog--active"),
             Evidence(STYLESHEET, ".md-header__button:not(.focus-visible){outline:none"),
-            Evidence(STYLESHEET, ".md-sidebar{position:sticky;top:2.4rem;flex-shrink:0;align-self:flex-start;width:12.1rem;padding:1.2rem 0}"),
+            Evidence(
+                STYLESHEET,
+                ".md-sidebar{position:sticky;top:2.4rem;flex-shrink:0;align-self:flex-start;width:12.1rem;padding:1.2rem 0}",
+            ),
         ),
         on_page="theme-fixes/page.js",
     ),

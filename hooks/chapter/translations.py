@@ -147,7 +147,9 @@ def compare(slug: str, texts: Mapping[str, str], record: Mapping[str, Mapping[st
     )
 
 
-def stamp(texts: Mapping[str, str], previous: Mapping[str, Mapping[str, str]] | None, only: Iterable[str] = ()) -> dict[str, dict[str, str]]:
+def stamp(
+    texts: Mapping[str, str], previous: Mapping[str, Mapping[str, str]] | None, only: Iterable[str] = ()
+) -> dict[str, dict[str, str]]:
     """The pair's record once it is in step: every section as it stands now, or only the named ones."""
     found = {lang: {section.anchor: section.fingerprint for section in sections(texts[lang])} for lang in LANGUAGES}
     chosen = set(only)
@@ -169,7 +171,9 @@ def read_record(path: Path, shown_as: str = RECORD_PATH) -> tuple[Record, dict[t
     if not path.is_file():
         return {}, {}
     try:
-        root = compose_plain(read_text(path, shown_as), shown_as, yaml.SafeLoader, contents="the fingerprints `chapter sync` writes")
+        root = compose_plain(
+            read_text(path, shown_as), shown_as, yaml.SafeLoader, contents="the fingerprints `chapter sync` writes"
+        )
     except FileError as error:
         raise RecordError([_rewrite(error.problem)]) from None
     except CatalogueError as error:
@@ -179,7 +183,9 @@ def read_record(path: Path, shown_as: str = RECORD_PATH) -> tuple[Record, dict[t
     problems = []
 
     def wrong(node: yaml.Node, what: str) -> None:
-        problems.append(_rewrite(Problem(shown_as, node.start_mark.line + 1, node.start_mark.column + 1, "CI205", what)))
+        problems.append(
+            _rewrite(Problem(shown_as, node.start_mark.line + 1, node.start_mark.column + 1, "CI205", what))
+        )
 
     if not isinstance(root, yaml.MappingNode):
         wrong(root, "expected a mapping of topic slugs to their sections")
@@ -193,9 +199,15 @@ def read_record(path: Path, shown_as: str = RECORD_PATH) -> tuple[Record, dict[t
         for anchor_node, sides in sections_node.value:
             anchor = str(anchor_node.value)
             lines[(slug, anchor)] = anchor_node.start_mark.line + 1
-            values = {str(key.value): value.value for key, value in sides.value} if isinstance(sides, yaml.MappingNode) else {}
+            values = (
+                {str(key.value): value.value for key, value in sides.value}
+                if isinstance(sides, yaml.MappingNode)
+                else {}
+            )
             if sorted(values) != sorted(LANGUAGES) or not all(isinstance(value, str) for value in values.values()):
-                wrong(sides, f"{slug}.{anchor}: expected {{{', '.join(f'{lang}: <fingerprint>' for lang in LANGUAGES)}}}")
+                wrong(
+                    sides, f"{slug}.{anchor}: expected {{{', '.join(f'{lang}: <fingerprint>' for lang in LANGUAGES)}}}"
+                )
                 continue
             record[slug][anchor] = values
     if problems:

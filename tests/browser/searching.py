@@ -42,4 +42,7 @@ def answered(page: Page) -> None:
 
 def result_urls(page: Page, base_url: str) -> list[str]:
     """Site URLs of the results shown, without the section anchor."""
-    return [href.removeprefix(base_url).partition("#")[0] for href in page.locator(f"{RESULTS} a").evaluate_all("links => links.map(a => a.href)")]
+    return [
+        href.removeprefix(base_url).partition("#")[0]
+        for href in page.locator(f"{RESULTS} a").evaluate_all("links => links.map(a => a.href)")
+    ]

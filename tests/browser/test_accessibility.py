@@ -75,7 +75,9 @@ def run_axe(page: Page) -> list[dict]:
 
 
 def describe(violations: list[dict]) -> str:
-    return "\n".join(f"  {v['id']} ({v['impact']}): {v['help']}\n    " + "\n    ".join(v["targets"][:8]) for v in violations)
+    return "\n".join(
+        f"  {v['id']} ({v['impact']}): {v['help']}\n    " + "\n    ".join(v["targets"][:8]) for v in violations
+    )
 
 
 def toggle_scheme(page: Page) -> str:
@@ -223,7 +225,9 @@ def test_text_in_the_other_language_carries_its_own_lang(audit, catalogue):
 
 def test_language_check_notices_unmarked_text(page: Page):
     """The check above is only worth something if it objects to English text on a Russian page and the reverse."""
-    page.set_content('<html lang="ru"><body><p>Made with love</p><p lang="en">Marked in English</p><span>Метка</span></body></html>')
+    page.set_content(
+        '<html lang="ru"><body><p>Made with love</p><p lang="en">Marked in English</p><span>Метка</span></body></html>'
+    )
     assert page.evaluate(FOREIGN_TEXT, {"english": [], "russian": []}) == ['p "Made with love" is en but marked ru']
     page.set_content('<html lang="en"><body><p>Метка</p><p lang="ru">Русский</p></body></html>')
     assert page.evaluate(FOREIGN_TEXT, {"english": [], "russian": []}) == ['p "Метка" is ru but marked en']
@@ -232,7 +236,9 @@ def test_language_check_notices_unmarked_text(page: Page):
         '<html lang="ru"><body><div class="md-content"><p>Шина NVLink и AMD MI300X: <a href="#a">Memory Optimizations, 2020</a>'
         ' <a href="#b" lang="en">Marked title, 2021</a></p><pre><code>print(total_bytes)</code></pre></div></body></html>'
     )
-    assert page.evaluate(FOREIGN_TEXT, {"english": [], "russian": []}) == ['a "Memory Optimizations, 2020" is en but marked ru']
+    assert page.evaluate(FOREIGN_TEXT, {"english": [], "russian": []}) == [
+        'a "Memory Optimizations, 2020" is en but marked ru'
+    ]
 
 
 # The label that stands for a hidden input on screen: Material's scheme toggle is a radio
@@ -300,7 +306,9 @@ def test_keyboard_reaches_every_control_and_shows_where_focus_is(page: Page, cat
     unseen = [f"{f['tag']} {f['name']!r}" for f in reached.values() if not (f["visible"] and f["changed"])]
     assert not unseen, f"{url}: focus lands where nothing shows it: {unseen}"
     missed = expected - {int(probe) for probe in reached}
-    names = page.evaluate("ids => ids.map(i => document.querySelector(`[data-ci-probe='${i}']`).outerHTML.slice(0, 120))", sorted(missed))
+    names = page.evaluate(
+        "ids => ids.map(i => document.querySelector(`[data-ci-probe='${i}']`).outerHTML.slice(0, 120))", sorted(missed)
+    )
     assert not missed, f"{url}: visible controls Tab never reaches: {names}"
     if url == "/":
         assert sum(f["card"] for f in reached.values()) == len(catalogue.topics)

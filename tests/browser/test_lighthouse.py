@@ -51,4 +51,6 @@ def test_lighthouse_marks_down_a_page_with_known_faults(reports):
     """The gate can fail: the missing alt text and the pale badges cost accessibility points."""
     report = reports["broken"]
     assert report.score("accessibility") < 100, report.explain("accessibility")
-    assert {"image-alt", "color-contrast"} <= {failure.id for failure in report.failing["accessibility"]}, report.explain("accessibility")
+    assert {"image-alt", "color-contrast"} <= {failure.id for failure in report.failing["accessibility"]}, (
+        report.explain("accessibility")
+    )

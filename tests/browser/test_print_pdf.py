@@ -31,7 +31,9 @@ def printed(mini, browser, tmp_path_factory) -> tuple[dict[str, Path], dict[str,
     """The PDFs of both languages, printed twice from one site."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("SOURCE_DATE_EPOCH", EPOCH)
-        return tuple(print_site(mini.root, tmp_path_factory.mktemp(run), browser=browser) for run in ("first", "second"))
+        return tuple(
+            print_site(mini.root, tmp_path_factory.mktemp(run), browser=browser) for run in ("first", "second")
+        )
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -49,9 +51,17 @@ def test_one_bookmark_per_topic_in_catalogue_order_with_the_articles_sections_un
     titles = [entry.title for entry in outline if not isinstance(entry, list)]
     topics = [topic.title[lang] for topic in catalogue.topics]
     assert titles[1 : 1 + len(topics)] == topics
-    sections = {entry.title: outline[index + 1] for index, entry in enumerate(outline[:-1]) if not isinstance(entry, list)}
-    articles = [topic.title[lang] for topic in catalogue.topics if (MINI / "docs" / "articles" / f"{topic.slug}.{lang}.md").is_file()]
-    assert articles and all(isinstance(sections.get(title), list) for title in articles), "each article's sections are bookmarked under its topic"
+    sections = {
+        entry.title: outline[index + 1] for index, entry in enumerate(outline[:-1]) if not isinstance(entry, list)
+    }
+    articles = [
+        topic.title[lang]
+        for topic in catalogue.topics
+        if (MINI / "docs" / "articles" / f"{topic.slug}.{lang}.md").is_file()
+    ]
+    assert articles and all(isinstance(sections.get(title), list) for title in articles), (
+        "each article's sections are bookmarked under its topic"
+    )
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

@@ -136,7 +136,9 @@ def test_badges_are_readable_text_in_both_schemes(page: Page, catalogue, scheme:
     assert not failures, f"badges below {MIN_CONTRAST}:1 in the {scheme} scheme: {failures}"
 
 
-FOCUS_RING = "el => { const s = getComputedStyle(el, '::after'); return [s.outlineStyle, parseFloat(s.outlineWidth) || 0]; }"
+FOCUS_RING = (
+    "el => { const s = getComputedStyle(el, '::after'); return [s.outlineStyle, parseFloat(s.outlineWidth) || 0]; }"
+)
 
 
 def test_keyboard_reaches_the_first_card_and_shows_where_focus_is(page: Page):
@@ -195,7 +197,10 @@ def test_the_request_gate_catches_a_page_that_calls_another_host(context, page: 
 def test_pages_and_the_language_switcher_request_nothing_that_fails(context, page: Page):
     """A failed request is a console error and wasted bytes; Material's sitemap lookups used to 404."""
     failed: list[str] = []
-    context.on("response", lambda response: failed.append(f"{response.status} {response.url}") if response.status >= 400 else None)
+    context.on(
+        "response",
+        lambda response: failed.append(f"{response.status} {response.url}") if response.status >= 400 else None,
+    )
     for path in ("/", "/en/", "/topics/gpu-architecture/", "/en/topics/kubernetes/"):
         page.goto(path, wait_until="networkidle")
     switch_language(page, "ru")

@@ -117,12 +117,18 @@ def test_without_javascript_the_defaults_and_the_table_are_there(open_page, calc
 
 
 # A negative MTBF, a count with a fraction, a ZeRO stage that does not exist.
-WRONG = {"checkpoint-interval": ("mtbf", "-1"), "inference-memory": ("layers", "2{decimal}5"), "training-memory": ("stage", "4")}
+WRONG = {
+    "checkpoint-interval": ("mtbf", "-1"),
+    "inference-memory": ("layers", "2{decimal}5"),
+    "training-memory": ("stage", "4"),
+}
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 @pytest.mark.parametrize("calculator", sorted(CALCULATORS))
-def test_axe_finds_nothing_with_a_value_marked_wrong_in_either_scheme(page: Page, calculator: str, lang: str, screenshots):
+def test_axe_finds_nothing_with_a_value_marked_wrong_in_either_scheme(
+    page: Page, calculator: str, lang: str, screenshots
+):
     """Both schemes, both languages, with one value marked wrong; each state is kept as a screenshot."""
     page.goto(PAGES[calculator][lang])
     name, typed = WRONG[calculator]
@@ -140,7 +146,9 @@ def test_axe_finds_nothing_with_a_value_marked_wrong_in_either_scheme(page: Page
 def _gigabytes(value: float, lang: str) -> str:
     """One decimal place, written out by hand for values under a thousand: 16.4 GB; 16,4 ГБ."""
     assert value / 1e9 < 1000
-    return f"{value / 1e9:.1f}".removesuffix(".0").replace(".", DECIMAL[lang]) + {"ru": "\u00a0ГБ", "en": "\u00a0GB"}[lang]
+    return (
+        f"{value / 1e9:.1f}".removesuffix(".0").replace(".", DECIMAL[lang]) + {"ru": "\u00a0ГБ", "en": "\u00a0GB"}[lang]
+    )
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -151,7 +159,10 @@ def test_choosing_an_accelerator_and_a_batch_decides_whether_it_fits(page: Page,
     page.fill("#calc-inference-memory-batch", "256")
     expect(fits).to_have_text(STRINGS[lang]["calc.inference-memory.fits.no"])
     page.locator("#calc-inference-memory-hbm").focus()
-    page.select_option("#calc-inference-memory-hbm", label=next(o.text for o in view(INFERENCE_MEMORY, lang, REGISTRY).fields[-1].options if "H200" in o.text))
+    page.select_option(
+        "#calc-inference-memory-hbm",
+        label=next(o.text for o in view(INFERENCE_MEMORY, lang, REGISTRY).fields[-1].options if "H200" in o.text),
+    )
     expect(fits).to_have_text(STRINGS[lang]["calc.inference-memory.fits.yes"])
     values = INFERENCE_MEMORY.defaults | {"batch": 256, "hbm": 141e9}
     results = INFERENCE_MEMORY.compute(values)

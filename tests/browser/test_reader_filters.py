@@ -29,7 +29,9 @@ def test_a_label_filter_shows_its_topics_under_an_address_of_its_own(reader: Pag
     reader.get_by_role("link", name=f"{new[0].label.name.ru} ({len(new)})", exact=True).click()
     expect(reader).to_have_url(reader.url.split("#")[0] + "#filter-new-all")
     assert _visible_titles(reader) == [t.title.ru for t in new]
-    expect(reader.locator(".ci-filters:visible .ci-filters__shown")).to_have_text(f"Показаны {len(new)} темы из {len(catalogue.topics)}.")
+    expect(reader.locator(".ci-filters:visible .ci-filters__shown")).to_have_text(
+        f"Показаны {len(new)} темы из {len(catalogue.topics)}."
+    )
 
 
 def test_origin_and_label_combine_and_the_address_can_be_shared(reader: Page, catalogue):
@@ -37,8 +39,12 @@ def test_origin_and_label_combine_and_the_address_can_be_shared(reader: Page, ca
     expected = [t for t in catalogue.topics if t.label.id == "current" and t.origin and t.origin.id == "mlops"]
     assert expected and _visible_titles(reader) == [t.title.en for t in expected]
     note = reader.locator(".ci-topics__note:visible")
-    expect(note).to_have_text(f"{len(expected)} topics are shown here from other chapters: they fit this chapter’s subject and open in their own chapters.")
-    reader.get_by_role("link", name=f"all ({sum(t.label.id == 'current' for t in catalogue.topics)})", exact=True).last.click()
+    expect(note).to_have_text(
+        f"{len(expected)} topics are shown here from other chapters: they fit this chapter’s subject and open in their own chapters."
+    )
+    reader.get_by_role(
+        "link", name=f"all ({sum(t.label.id == 'current' for t in catalogue.topics)})", exact=True
+    ).last.click()
     assert _visible_titles(reader) == [t.title.en for t in catalogue.topics if t.label.id == "current"]
 
 
@@ -68,6 +74,8 @@ def test_filters_work_on_a_narrow_screen(open_page, catalogue):
     link = page.locator('.ci-filters:visible a[href="#filter-all-own"]')
     link.scroll_into_view_if_needed()
     box = link.bounding_box()
-    assert box and box["x"] >= 0 and box["x"] + box["width"] <= NARROW["width"], box  # the bar wraps instead of overflowing
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= NARROW["width"], (
+        box
+    )  # the bar wraps instead of overflowing
     link.click()
     assert _visible_titles(page) == [t.title.ru for t in catalogue.topics if t.origin is None]

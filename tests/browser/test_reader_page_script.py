@@ -19,7 +19,9 @@ SECONDARY_TOC = ".md-sidebar--secondary a.md-nav__link"
 
 def theme_string(lang: str, key: str) -> str:
     """A string of the theme's own translations, as the page script shows it."""
-    text = (Path(material.__file__).parent / "templates" / "partials" / "languages" / f"{lang}.html").read_text(encoding="utf-8")
+    text = (Path(material.__file__).parent / "templates" / "partials" / "languages" / f"{lang}.html").read_text(
+        encoding="utf-8"
+    )
     return json.loads(re.search(rf'"{re.escape(key)}": ("[^"]*")', text).group(1))
 
 
@@ -51,7 +53,10 @@ def test_enter_on_the_focused_toggle_switches_the_scheme(page: Page):
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_each_code_block_has_a_copy_button_that_copies_its_code_and_says_so(open_page, site, lang: str):
-    code = [block.get_text().removesuffix("\n") for block in site.html(ARTICLE[lang]).select(".md-content .highlight pre > code")]
+    code = [
+        block.get_text().removesuffix("\n")
+        for block in site.html(ARTICLE[lang]).select(".md-content .highlight pre > code")
+    ]
     assert len(code) >= 3
     page = open_page(permissions=["clipboard-read", "clipboard-write"])
     page.goto(ARTICLE[lang])

@@ -15,7 +15,9 @@ FRAME = (".md-header", ".md-footer", ".md-code__nav")  # the navigation is hidde
 
 def computed(page: Page, selector: str, prop: str, pseudo: str | None = None) -> str:
     """The computed value of a CSS property of the first element the selector finds (or of its pseudo-element)."""
-    return page.locator(selector).first.evaluate("(node, [prop, pseudo]) => getComputedStyle(node, pseudo).getPropertyValue(prop)", [prop, pseudo])
+    return page.locator(selector).first.evaluate(
+        "(node, [prop, pseudo]) => getComputedStyle(node, pseudo).getPropertyValue(prop)", [prop, pseudo]
+    )
 
 
 @pytest.mark.parametrize("lang", EDITIONS)

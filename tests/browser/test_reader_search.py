@@ -49,7 +49,10 @@ def inflected_queries(site, lang: str) -> dict[str, set[str]]:
 
     rich = [stem for stem, forms in pages.items() if len(forms) >= 3 and len(everywhere(stem)) >= 4]
     chosen = sorted(rich, key=lambda stem: (-len(everywhere(stem)), stem))[:QUERIES_PER_LANGUAGE]
-    queries = {min(searchable(pages[stem]), key=lambda form: (len(pages[stem][form]), form)): everywhere(stem) for stem in chosen}
+    queries = {
+        min(searchable(pages[stem]), key=lambda form: (len(pages[stem][form]), form)): everywhere(stem)
+        for stem in chosen
+    }
     for word in NAMED[lang]:
         queries[word] = everywhere(stemmer.stemWord(word))
     return queries
@@ -98,7 +101,9 @@ def test_the_search_box_counts_every_page_of_an_inflected_word(page: Page, site,
 
 
 @pytest.mark.parametrize("lang, slug", [("ru", "distillation"), ("en", "pruning")])
-def test_a_result_shows_title_label_section_and_highlighted_excerpt(page: Page, base_url: str, catalogue, lang: str, slug: str):
+def test_a_result_shows_title_label_section_and_highlighted_excerpt(
+    page: Page, base_url: str, catalogue, lang: str, slug: str
+):
     topic = next(t for t in catalogue.topics if t.slug == slug)
     word = topic.title[lang]
     page.goto(HOME[lang])
@@ -125,7 +130,9 @@ def test_results_can_be_narrowed_by_label_and_by_chapter(page: Page, base_url: s
     assert shown and shown <= new and _count(page) < everything
     mlops = {f"/topics/{t.slug}/" for t in catalogue.topics if t.origin and t.origin.id == "mlops"}
     page.locator('select[data-filter="label"]').select_option("")
-    page.locator('select[data-filter="chapter"]').select_option(next(c for c in catalogue.chapters if c.id == "mlops").title.ru)
+    page.locator('select[data-filter="chapter"]').select_option(
+        next(c for c in catalogue.chapters if c.id == "mlops").title.ru
+    )
     answered(page)
     assert set(result_urls(page, base_url)) == mlops and _count(page) == len(mlops)
 
@@ -182,7 +189,10 @@ def test_the_button_opens_search_and_closing_returns_to_it(page: Page):
 
 @pytest.mark.parametrize(
     ("lang", "placeholder", "found"),
-    [("ru", "Слово в любой форме", re.compile(r"^Найден[оыа]? \d+ страниц")), ("en", "A word in any form", re.compile(r"^\d+ pages? found$"))],
+    [
+        ("ru", "Слово в любой форме", re.compile(r"^Найден[оыа]? \d+ страниц")),
+        ("en", "A word in any form", re.compile(r"^\d+ pages? found$")),
+    ],
 )
 def test_the_search_speaks_the_page_language(page: Page, lang: str, placeholder: str, found: re.Pattern):
     page.goto(HOME[lang] + "topics/pruning/")
@@ -193,7 +203,9 @@ def test_the_search_speaks_the_page_language(page: Page, lang: str, placeholder:
 
 
 @pytest.mark.parametrize("lang", HOME)
-def test_readers_load_search_only_when_they_open_it_and_only_their_language(context, page: Page, base_url: str, lang: str):
+def test_readers_load_search_only_when_they_open_it_and_only_their_language(
+    context, page: Page, base_url: str, lang: str
+):
     urls: list[str] = []
     context.on("request", lambda request: urls.append(request.url.removeprefix(base_url)))
     page.goto(HOME[lang] + "topics/pruning/", wait_until="networkidle")
@@ -235,7 +247,12 @@ def test_mkdocs_serve_keeps_search_current_after_every_rebuild(served, browser):
         search_for(page, "флогистонное")
         expect(page.locator(".ci-search__status")).to_have_text(re.compile("Ничего не нашлось"))
         article = project / "docs" / "articles" / "pruning.ru.md"
-        article.write_text(article.read_text(encoding="utf-8").replace("\n## ", "\nФлогистонное слово, которого в статье не было.\n\n## ", 1), encoding="utf-8")
+        article.write_text(
+            article.read_text(encoding="utf-8").replace(
+                "\n## ", "\nФлогистонное слово, которого в статье не было.\n\n## ", 1
+            ),
+            encoding="utf-8",
+        )
         _wait_for(url, "Флогистонное слово")
         for _ in range(20):  # the index is written just after the pages; a reader reloading soon after finds it
             page.goto(url)

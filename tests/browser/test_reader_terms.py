@@ -56,7 +56,9 @@ def test_enter_opens_a_definition_escape_closes_it_and_its_link_leads_to_the_glo
 
 @pytest.mark.parametrize("lang", ARTICLE)
 @pytest.mark.parametrize("scripts", [False, True], ids=["no script", "script"])
-def test_a_tap_opens_a_definition_inside_a_phone_screen_and_a_tap_elsewhere_closes_it(browser, base_url, screenshots, lang, scripts):
+def test_a_tap_opens_a_definition_inside_a_phone_screen_and_a_tap_elsewhere_closes_it(
+    browser, base_url, screenshots, lang, scripts
+):
     with pages(browser, base_url) as open_page:
         phone = open_page(viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=scripts)
         phone.goto(ARTICLE[lang])
@@ -64,7 +66,13 @@ def test_a_tap_opens_a_definition_inside_a_phone_screen_and_a_tap_elsewhere_clos
         button.tap()
         expect(popover).to_be_visible()
         box = popover.bounding_box()
-        assert box and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= PHONE["width"] and box["y"] + box["height"] <= PHONE["height"], box
+        assert (
+            box
+            and box["x"] >= 0
+            and box["y"] >= 0
+            and box["x"] + box["width"] <= PHONE["width"]
+            and box["y"] + box["height"] <= PHONE["height"]
+        ), box
         if scripts:
             phone.screenshot(path=screenshots / f"term-phone-{lang}.png")
         phone.locator("h1").tap()
@@ -80,7 +88,10 @@ def test_an_open_definition_passes_axe_and_is_shown_below_its_term(open_page, sc
     button.click()
     expect(popover).to_be_visible()
     term, shown = button.bounding_box(), popover.bounding_box()
-    assert term and shown and shown["y"] >= term["y"] + term["height"], (term, shown)  # on a wide screen, under the term
+    assert term and shown and shown["y"] >= term["y"] + term["height"], (
+        term,
+        shown,
+    )  # on a wide screen, under the term
     page.screenshot(path=screenshots / f"term-{lang}-{scheme}.png")
     violations = run_axe(page)
     assert violations == [], describe(violations)

@@ -49,7 +49,9 @@ def first_visit(page: Page, root: Path, path: str) -> tuple[dict[str, int], dict
 
 def _own(path: str, name: str) -> bool:
     """The page's own HTML and its figures, which the theme budget leaves out."""
-    return name.rstrip("/") == path.removesuffix("index.html").rstrip("/") or name.startswith(("/figures/", "/en/figures/"))
+    return name.rstrip("/") == path.removesuffix("index.html").rstrip("/") or name.startswith(
+        ("/figures/", "/en/figures/")
+    )
 
 
 def _sizes(root: Path, urls: list[str]) -> dict[str, int]:
@@ -65,7 +67,9 @@ def _report(visits: dict[str, tuple[dict[str, int], dict[str, int]]]) -> str:
     for path, steps in visits.items():
         for title, files in zip((path, f"{path}, then a first search"), steps, strict=True):
             lines += [f"## {title}: {sum(files.values()) / 1024:.1f} KiB", "", "| file | KiB (gzip) |", "|---|---:|"]
-            lines += [f"| `{name}` | {size / 1024:.1f} |" for name, size in sorted(files.items(), key=lambda item: -item[1])]
+            lines += [
+                f"| `{name}` | {size / 1024:.1f} |" for name, size in sorted(files.items(), key=lambda item: -item[1])
+            ]
             lines.append("")
     return "\n".join(lines)
 
@@ -78,7 +82,9 @@ def test_first_visits_and_first_searches_stay_within_budget(open_page, site):
         report = _report({path: (visit, search)})
         assert sum(visit.values()) <= (INDEX_BUDGET if path in ("/", "/en/") else BUDGET), report
         assert sum(size for name, size in visit.items() if not _own(path, name)) <= THEME_BUDGET, report
-        assert not any("pagefind" in name or name.endswith("/search.js") for name in visit), f"{path}: search loaded before it was opened"
+        assert not any("pagefind" in name or name.endswith("/search.js") for name in visit), (
+            f"{path}: search loaded before it was opened"
+        )
         assert any(name.endswith("/pagefind.js") for name in search), f"{path}: {sorted(search)}"
         assert sum(search.values()) <= QUERY_BUDGET, report
 
@@ -89,7 +95,10 @@ def test_the_weight_gate_catches_a_heavy_page(browser, site, tmp_path):
     shutil.copytree(site.root, heavy)
     (heavy / "heavy.js").write_bytes(random.Random(0).randbytes(BUDGET))  # random bytes do not compress
     index = heavy / "index.html"
-    index.write_text(index.read_text(encoding="utf-8").replace("</body>", '<script src="heavy.js"></script></body>'), encoding="utf-8")
+    index.write_text(
+        index.read_text(encoding="utf-8").replace("</body>", '<script src="heavy.js"></script></body>'),
+        encoding="utf-8",
+    )
     with serve(heavy) as url, pages(browser, url) as open_page:
         visit, _ = first_visit(open_page(), heavy, "/")
     assert sum(visit.values()) > BUDGET

@@ -35,7 +35,9 @@ def test_article_sections_keep_their_anchors_in_both_languages(site, slug):
             element = page.find(id=heading.anchor)
             assert element is not None and element.name == f"h{heading.level}", (lang, heading.anchor)
         # the table of contents lists every section, in order
-        assert [a["href"] for a in page.select(".md-sidebar--secondary .md-nav--secondary a")] == [f"#{h.anchor}" for h in article.headings]
+        assert [a["href"] for a in page.select(".md-sidebar--secondary .md-nav--secondary a")] == [
+            f"#{h.anchor}" for h in article.headings
+        ]
 
 
 @pytest.mark.parametrize("slug", WRITTEN)
@@ -76,7 +78,11 @@ def test_search_knows_every_article_section_by_its_anchor(site, lang):
 @pytest.mark.parametrize("slug", WRITTEN)
 def test_english_sources_on_russian_pages_are_marked_as_english(site, slug):
     sources = _page(site, slug, "ru").find(id="sources").find_next("ul").select("a")
-    english = [a for a in sources if not re.search("[А-Яа-яЁё]", a.get_text()) and re.search("[A-Za-z]{2,}\\W+[A-Za-z]{2,}", a.get_text())]
+    english = [
+        a
+        for a in sources
+        if not re.search("[А-Яа-яЁё]", a.get_text()) and re.search("[A-Za-z]{2,}\\W+[A-Za-z]{2,}", a.get_text())
+    ]
     assert english, "every article cites at least one English source"
     assert [a.get_text() for a in english if a.get("lang") != "en"] == []
 
@@ -103,13 +109,18 @@ def test_figures_speak_the_language_of_their_page(site, slug):
 def test_a_russian_page_showing_an_english_figure_is_caught(site, tmp_path):
     url = "/topics/kubernetes/"
     copy = BuiltSite(site.project, tmp_path, "")
-    for served in [site.file(url)] + [site.file(site.resolve(url, img["src"]).rstrip("/")) for img in site.html(url).select(".md-content img")]:
+    for served in [site.file(url)] + [
+        site.file(site.resolve(url, img["src"]).rstrip("/")) for img in site.html(url).select(".md-content img")
+    ]:
         target = tmp_path / served.relative_to(site.root)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(served, target)
     figure = next((tmp_path / "figures").glob("*.svg"))
     assert _foreign_labels(copy, url) == []
-    figure.write_text(figure.read_text(encoding="utf-8").replace("</svg>", '<text x="1" y="1">three slices stay idle</text></svg>'), encoding="utf-8")
+    figure.write_text(
+        figure.read_text(encoding="utf-8").replace("</svg>", '<text x="1" y="1">three slices stay idle</text></svg>'),
+        encoding="utf-8",
+    )
     assert _foreign_labels(copy, url) == [(figure.name, "three slices stay idle")]
 
 
@@ -121,7 +132,9 @@ def test_the_terms_explained_in_place_stay_within_their_weight_budget(site, lang
     """The page compressed as built, against the same page with each term back to plain words and no definitions."""
     added = {}
     for slug in WRITTEN:
-        page = BeautifulSoup(site.file(f"{ROOTS[lang]}topics/{slug}/").read_text(encoding="utf-8"), "html.parser")  # site.html() is shared
+        page = BeautifulSoup(
+            site.file(f"{ROOTS[lang]}topics/{slug}/").read_text(encoding="utf-8"), "html.parser"
+        )  # site.html() is shared
         built = len(gzip.compress(str(page).encode("utf-8"), 9))
         for definition in page.select("span.ci-term-popover"):
             definition.decompose()

@@ -80,8 +80,18 @@ def test_each_feed_is_valid_atom_in_its_language(published: BuiltSite, lang: str
     titles = _texts(tree, "/atom:feed/atom:entry/atom:title")
     # The mini chapter: three topics added on one day, one article reviewed later, in both languages.
     expected = {
-        "ru": ["Статья проверена: Прунинг", "Новая тема: Прунинг", "Новая тема: Архитектура GPU", "Новая тема: Kubernetes"],
-        "en": ["Article reviewed: Pruning", "New topic: Pruning", "New topic: GPU Architecture", "New topic: Kubernetes"],
+        "ru": [
+            "Статья проверена: Прунинг",
+            "Новая тема: Прунинг",
+            "Новая тема: Архитектура GPU",
+            "Новая тема: Kubernetes",
+        ],
+        "en": [
+            "Article reviewed: Pruning",
+            "New topic: Pruning",
+            "New topic: GPU Architecture",
+            "New topic: Kubernetes",
+        ],
     }
     assert titles == expected[lang]
     assert _texts(tree, "/atom:feed/atom:updated") == ["2026-12-01T00:00:00Z"]
@@ -93,7 +103,12 @@ def test_the_schema_refuses_a_feed_missing_what_rfc_4287_requires(published: Bui
     """The validation is real: the same feed without an id, an updated date, a title or a link's href fails it."""
     tree = _feed(published, "en")
     assert SCHEMA.validate(tree)
-    for path in ("/atom:feed/atom:id", "/atom:feed/atom:updated", "/atom:feed/atom:entry[1]/atom:title", "/atom:feed/atom:entry[2]/atom:id"):
+    for path in (
+        "/atom:feed/atom:id",
+        "/atom:feed/atom:updated",
+        "/atom:feed/atom:entry[1]/atom:title",
+        "/atom:feed/atom:entry[2]/atom:id",
+    ):
         broken = copy.deepcopy(tree)
         (element,) = broken.xpath(path, namespaces=NS)
         element.getparent().remove(element)
@@ -113,7 +128,11 @@ def test_the_checks_beyond_the_schema_can_fail(published: BuiltSite):
     entries[2].find("atom:link", NS).set("href", "topics/nowhere/")
     tree.xpath("/atom:feed/atom:updated", namespaces=NS)[0].text = "2027-01-01T00:00:00Z"
     problems = " ".join(_problems(tree, urljoin(PUBLISHED, FEEDS["en"]), published))
-    assert "ids repeat" in problems and "topics/nowhere/ leads to no built page" in problems and "not its newest entry's" in problems
+    assert (
+        "ids repeat" in problems
+        and "topics/nowhere/ leads to no built page" in problems
+        and "not its newest entry's" in problems
+    )
 
 
 def _feed_links(site: BuiltSite) -> dict[str, tuple[str, BeautifulSoup]]:
@@ -172,6 +191,9 @@ def test_the_gate_reads_the_feeds_and_names_their_template(tmp_path: Path):
     output = result.stdout + result.stderr
     assert result.returncode == 1, output
     line = len(template.splitlines())
-    assert f"overrides/chapter/feed.xml:{line}: error CI608 <link href> loads https://tracker.example.net/t.gif from another host" in output
+    assert (
+        f"overrides/chapter/feed.xml:{line}: error CI608 <link href> loads https://tracker.example.net/t.gif from another host"
+        in output
+    )
     assert "in en/feed.atom and 1 more built file" in output or "in feed.atom and 1 more built file" in output
     assert "Traceback" not in output

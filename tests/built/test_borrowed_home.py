@@ -30,7 +30,13 @@ def test_the_card_opens_the_topic_in_its_own_chapter_and_says_so(site, url, leav
     assert others == ["topics/pruning/", "topics/gpu-architecture/"]
 
 
-@pytest.mark.parametrize(("url", "text"), [("/topics/kubernetes/", "Открыть тему в её главе"), ("/en/topics/kubernetes/", "Open the topic in its own chapter")])
+@pytest.mark.parametrize(
+    ("url", "text"),
+    [
+        ("/topics/kubernetes/", "Открыть тему в её главе"),
+        ("/en/topics/kubernetes/", "Open the topic in its own chapter"),
+    ],
+)
 def test_the_local_page_links_to_the_topics_home(site, url, text):
     link = site.html(url).select_one(".ci-heading__home")
     assert (link["href"], link.get_text()) == (HOME, text)

@@ -32,7 +32,9 @@ def test_the_page_shows_the_builds_results_and_loads_the_script(site, url, lang)
     shown = view(CHECKPOINT_INTERVAL, lang)
     form = page.select_one('form[data-calculator="checkpoint-interval"]')
     assert form is not None and MARKER not in page.get_text()
-    assert {output["name"]: output.get_text() for output in form.select("output")} == {result.name: result.value for result in shown.results}
+    assert {output["name"]: output.get_text() for output in form.select("output")} == {
+        result.name: result.value for result in shown.results
+    }
     assert [cell.get_text() for cell in page.select(".ci-calc tbody tr")[0].select("td")] == list(shown.rows[0])
     scripts = [script for script in page.select("script[src]") if script["src"].endswith(SCRIPT)]
     assert len(scripts) == 1 and scripts[0]["type"] == "module"
@@ -47,7 +49,10 @@ def test_pages_without_a_calculator_do_not_load_its_script(site, url):
 def test_a_marker_that_names_no_calculator_stops_the_build_with_its_place(tmp_path):
     text = _with_marker("en", "{calculator:checkpoint-intervals}")
     line = text.splitlines().index("{calculator:checkpoint-intervals}") + 1
-    files = {"docs/articles/pruning.en.md": text, "docs/articles/pruning.ru.md": _with_marker("ru", "{calculator:checkpoint-intervals}")}
+    files = {
+        "docs/articles/pruning.en.md": text,
+        "docs/articles/pruning.ru.md": _with_marker("ru", "{calculator:checkpoint-intervals}"),
+    }
     project = copy_project(tmp_path / "project", files=files, data=MINI)
     result = mkdocs("build", "--strict", "--site-dir", str(tmp_path / "site"), cwd=project)
     assert result.returncode != 0

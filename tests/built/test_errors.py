@@ -31,7 +31,10 @@ LONGER_CLOSE = "".join(PRUNING[:CLOSE] + ["````\n"] + PRUNING[CLOSE + 1 :])
             {"docs/articles/prunning.en.md": "## Text { #text }\n"},
             "docs/articles/prunning.en.md: error CI501 no topic with slug 'prunning' in topics.yaml; did you mean 'pruning'?",
         ),
-        ({"topics.yaml": CATALOGUE.replace("    origin: mlops\n", "")}, "chapters[0]: chapter 'mlops' is declared but no topic comes from it"),
+        (
+            {"topics.yaml": CATALOGUE.replace("    origin: mlops\n", "")},
+            "chapters[0]: chapter 'mlops' is declared but no topic comes from it",
+        ),
         (
             {"docs/articles/pruning.en.md": LONGER_CLOSE},
             f"docs/articles/pruning.en.md:{FENCE + 1}: error CI503 the code block opened here with ``` is never closed: only a line of exactly ``` closes it, and until then the site shows it as text",
@@ -57,10 +60,14 @@ def test_mistake_stops_the_build_before_the_site_is_touched(tmp_path, files, mes
 
 
 def test_unused_chapter_is_only_a_warning_without_strict(tmp_path):
-    project = copy_project(tmp_path / "project", files={"topics.yaml": CATALOGUE.replace("    origin: mlops\n", "")}, data=MINI)
+    project = copy_project(
+        tmp_path / "project", files={"topics.yaml": CATALOGUE.replace("    origin: mlops\n", "")}, data=MINI
+    )
     result = mkdocs("build", "--no-strict", "--site-dir", str(tmp_path / "site"), cwd=project)
     assert result.returncode == 0
-    assert "WARNING -  topics.yaml:" in result.stderr and "'mlops' is declared but no topic comes from it" in result.stderr
+    assert (
+        "WARNING -  topics.yaml:" in result.stderr and "'mlops' is declared but no topic comes from it" in result.stderr
+    )
 
 
 def test_a_theme_whose_markup_changed_under_a_correction_stops_the_build(tmp_path):

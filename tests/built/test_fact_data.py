@@ -18,7 +18,10 @@ NAME = "<script>alert(1)</script> [H100](javascript:alert(2)) *memory*"
 QUALIFIER = "`HBM3` <img src=x onerror=alert(3)>"
 CHECKED = {"ru": "проверено 30 ноября 2026\u202fг.", "en": "checked 30 November 2026"}
 SOURCE = {"ru": "Источник", "en": "Source"}
-HEADING = {"ru": "## Память {fact:h100-sxm-memory} { #memory }\n\nТекст.\n\n", "en": "## Memory {fact:h100-sxm-memory} { #memory }\n\nText.\n\n"}
+HEADING = {
+    "ru": "## Память {fact:h100-sxm-memory} { #memory }\n\nТекст.\n\n",
+    "en": "## Memory {fact:h100-sxm-memory} { #memory }\n\nText.\n\n",
+}
 
 
 def _yaml(text: str) -> str:
@@ -26,10 +29,16 @@ def _yaml(text: str) -> str:
 
 
 def _hostile_registry() -> str:
-    text = REGISTRY.replace("symbol: {ru: ГБ, en: GB}", f"symbol: {{ru: {_yaml(SYMBOL['ru'])}, en: {_yaml(SYMBOL['en'])}}}")
+    text = REGISTRY.replace(
+        "symbol: {ru: ГБ, en: GB}", f"symbol: {{ru: {_yaml(SYMBOL['ru'])}, en: {_yaml(SYMBOL['en'])}}}"
+    )
     text = text.replace("title: NVIDIA H100 Tensor Core GPU", f"title: {_yaml(TITLE)}", 1)
-    text = text.replace("name: {ru: Память H100 SXM, en: H100 SXM memory}", f"name: {{ru: {_yaml(NAME)}, en: {_yaml(NAME)}}}")
-    text = text.replace("qualifier: {ru: HBM3, en: HBM3}", f"qualifier: {{ru: {_yaml(QUALIFIER)}, en: {_yaml(QUALIFIER)}}}")
+    text = text.replace(
+        "name: {ru: Память H100 SXM, en: H100 SXM memory}", f"name: {{ru: {_yaml(NAME)}, en: {_yaml(NAME)}}}"
+    )
+    text = text.replace(
+        "qualifier: {ru: HBM3, en: HBM3}", f"qualifier: {{ru: {_yaml(QUALIFIER)}, en: {_yaml(QUALIFIER)}}}"
+    )
     assert text.count("javascript:") == 4 and TITLE in text and QUALIFIER in text
     return text
 
@@ -99,19 +108,28 @@ def test_the_facts_page_shows_the_data_as_text(site, url, lang):
 
 @pytest.mark.parametrize(
     ("moved", "where"),
-    [("[HBM {fact:h100-sxm-memory}][arch]", "a link's text"), ("<abbr title='{fact:h100-sxm-memory}'>HBM</abbr>", "an abbreviation's expansion")],
+    [
+        ("[HBM {fact:h100-sxm-memory}][arch]", "a link's text"),
+        ("<abbr title='{fact:h100-sxm-memory}'>HBM</abbr>", "an abbreviation's expansion"),
+    ],
     ids=["reference-link text", "raw HTML attribute"],
 )
 def test_a_marker_where_a_page_cannot_link_it_stops_the_build_with_its_place(tmp_path, moved, where):
     text = (ARTICLES / "pruning.en.md").read_text(encoding="utf-8")
     assert "its {fact:h100-sxm-memory} of memory" in text
-    changed = text.replace("its {fact:h100-sxm-memory} of memory", f"its {moved} of memory") + "\n[arch]: gpu-architecture.md\n"
+    changed = (
+        text.replace("its {fact:h100-sxm-memory} of memory", f"its {moved} of memory")
+        + "\n[arch]: gpu-architecture.md\n"
+    )
     line = next(number for number, row in enumerate(changed.splitlines(), 1) if moved in row)
     column = changed.splitlines()[line - 1].index("{fact:") + 1
     project = copy_project(tmp_path / "project", {"docs/articles/pruning.en.md": changed}, data=MINI)
     result = mkdocs("build", "--strict", "--site-dir", str(tmp_path / "site"), cwd=project)
     assert result.returncode == 1
     output = result.stdout + result.stderr
-    assert f"docs/articles/pruning.en.md:{line}:{column}: error CI404 {{fact:h100-sxm-memory}} stands in {where}, " in output
+    assert (
+        f"docs/articles/pruning.en.md:{line}:{column}: error CI404 {{fact:h100-sxm-memory}} stands in {where}, "
+        in output
+    )
     assert "Traceback" not in output
     assert not (tmp_path / "site").exists()

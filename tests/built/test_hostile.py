@@ -40,17 +40,26 @@ def _case(path: Path) -> tuple[str, str]:
 def last_good(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A good build of the small chapter, the site a failed build must leave as it was."""
     root = tmp_path_factory.mktemp("good")
-    result = mkdocs("build", "--strict", "--site-dir", str(root / "site"), cwd=copy_project(root / "project", data=MINI))
+    result = mkdocs(
+        "build", "--strict", "--site-dir", str(root / "site"), cwd=copy_project(root / "project", data=MINI)
+    )
     assert result.returncode == 0, result.stderr
     return root / "site"
 
 
 def _files(folder: Path) -> dict[str, bytes]:
-    return {path.relative_to(folder).as_posix(): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+    return {
+        path.relative_to(folder).as_posix(): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()
+    }
 
 
 def test_the_corpus_covers_every_kind_of_place():
-    assert {_case(path)[1] for path in CASES} >= {"docs/articles/pruning.ru.md", "docs/articles/pruning.en.md", "topics.yaml", "docs/facts.en.md"}
+    assert {_case(path)[1] for path in CASES} >= {
+        "docs/articles/pruning.ru.md",
+        "docs/articles/pruning.en.md",
+        "topics.yaml",
+        "docs/facts.en.md",
+    }
 
 
 @pytest.mark.parametrize("case", CASES, ids=[path.name for path in CASES])

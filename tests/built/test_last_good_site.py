@@ -28,7 +28,9 @@ from tools.site import MINI, ROOT, copy_project, mkdocs
 served = test_serve.served  # `mkdocs serve` on a copy of the small chapter, as the serve tests run it
 EPOCH = "1764547200"  # the day the builds are dated, so that two good builds are byte for byte the same
 SENTINEL = "SENTINEL.txt"
-ARTICLES = {lang: (MINI / "docs" / "articles" / f"pruning.{lang}.md").read_text(encoding="utf-8") for lang in ("ru", "en")}
+ARTICLES = {
+    lang: (MINI / "docs" / "articles" / f"pruning.{lang}.md").read_text(encoding="utf-8") for lang in ("ru", "en")
+}
 FIGURE = "../figures/pruning-zeros.svg"
 NO_FIGURE = "../figures/nope.svg"
 FACTS_EN = (MINI / "docs" / "facts.en.md").read_text(encoding="utf-8")
@@ -83,7 +85,9 @@ def dated() -> Iterator[None]:
 def good_build(tmp_path_factory: pytest.TempPathFactory, dated: None) -> Path:
     """A good build of the small chapter, read-only reference for every test here."""
     dest = tmp_path_factory.mktemp("good")
-    result = mkdocs("build", "--strict", "--site-dir", str(dest / "site"), cwd=copy_project(dest / "project", data=MINI))
+    result = mkdocs(
+        "build", "--strict", "--site-dir", str(dest / "site"), cwd=copy_project(dest / "project", data=MINI)
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     return dest / "site"
 
@@ -108,13 +112,21 @@ FAILURES = [
         "mkdocs.yml",
         id="A09 links to missing files",
     ),
-    pytest.param({"docs/facts.en.md": FACTS_EN.replace("chapter: facts", "chapter: fatcs")}, "fatcs", id="P01 an unknown page kind"),
+    pytest.param(
+        {"docs/facts.en.md": FACTS_EN.replace("chapter: facts", "chapter: fatcs")},
+        "fatcs",
+        id="P01 an unknown page kind",
+    ),
     pytest.param(
         _with_hook("late_warning.py", LATE_WARNING),
         "late_warning.py: a warning after the last page",
         id="a strict-mode warning after the last page",
     ),
-    pytest.param(_with_hook("page_error.py", PAGE_ERROR), "page_error.py: the English glossary cannot be rendered", id="a page error in the English build"),
+    pytest.param(
+        _with_hook("page_error.py", PAGE_ERROR),
+        "page_error.py: the English glossary cannot be rendered",
+        id="a page error in the English build",
+    ),
     # MkDocs copies a file named `pagefind` from the docs into the site, where Pagefind then cannot create its
     # bundle folder: the real Pagefind, run as the build runs it, fails on a site it refuses.
     pytest.param({"docs/pagefind": "not a folder\n"}, "Pagefind could not index", id="Pagefind refuses the site"),

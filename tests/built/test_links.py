@@ -18,7 +18,9 @@ LINKING = {"a": "href", "link": "href", "script": "src", "img": "src", "source":
 @cache
 def _ids(path: Path) -> frozenset[str]:
     soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
-    return frozenset(node["id"] for node in soup.find_all(id=True)) | frozenset(node["name"] for node in soup.find_all("a", attrs={"name": True}))
+    return frozenset(node["id"] for node in soup.find_all(id=True)) | frozenset(
+        node["name"] for node in soup.find_all("a", attrs={"name": True})
+    )
 
 
 def _target(root: Path, page: Path, url: str) -> tuple[Path, str]:
@@ -30,7 +32,9 @@ def _target(root: Path, page: Path, url: str) -> tuple[Path, str]:
         path = parts.path
     else:
         base = "/" + page.parent.relative_to(root).as_posix() + "/"
-        path = posixpath.normpath(posixpath.join(base, unquote(parts.path))) + ("/" if parts.path.endswith("/") or not parts.path else "")
+        path = posixpath.normpath(posixpath.join(base, unquote(parts.path))) + (
+            "/" if parts.path.endswith("/") or not parts.path else ""
+        )
     file = root / unquote(path).lstrip("/")
     if path.endswith("/") or file.is_dir():
         file = file / "index.html"
@@ -46,7 +50,9 @@ def broken_links(root: Path) -> list[str]:
                 url = node[attribute]
                 parts = urlsplit(url)
                 where = f"{page.relative_to(root)}: <{tag} {attribute}={url!r}>"
-                if parts.scheme in ("mailto", "data") or (parts.scheme in ("http", "https") and not url.startswith(SITE_URL)):
+                if parts.scheme in ("mailto", "data") or (
+                    parts.scheme in ("http", "https") and not url.startswith(SITE_URL)
+                ):
                     if parts.scheme in ("http", "https") and not parts.netloc:
                         problems.append(f"{where} is not a valid address")
                     continue

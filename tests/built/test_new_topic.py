@@ -13,7 +13,10 @@ def test_a_new_topic_builds_at_once_with_both_skeletons_in_step(tmp_path, monkey
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1796169600")  # 2026-12-02
     project = copy_project(tmp_path / "project", data=MINI)
     assert main([*NEW, "--root", str(project)]) == 0
-    assert "written: topics.yaml, docs/articles/gpu-memory.ru.md, docs/articles/gpu-memory.en.md" in capsys.readouterr().out
+    assert (
+        "written: topics.yaml, docs/articles/gpu-memory.ru.md, docs/articles/gpu-memory.en.md"
+        in capsys.readouterr().out
+    )
     result = mkdocs("build", "--strict", "--site-dir", str(tmp_path / "site"), cwd=project)
     assert result.returncode == 0, result.stdout + result.stderr
     site = BuiltSite(project, tmp_path / "site", result.stderr)

@@ -36,7 +36,10 @@ def test_languages_that_differ_from_the_catalogues_stop_the_build(tmp_path, capl
     project = copy_project(tmp_path / "project", data=MINI)
     config = project / "mkdocs.yml"
     config.write_text(
-        config.read_text(encoding="utf-8").replace("name: English\n          build: true", "name: English\n          build: false"), encoding="utf-8"
+        config.read_text(encoding="utf-8").replace(
+            "name: English\n          build: true", "name: English\n          build: false"
+        ),
+        encoding="utf-8",
     )
     with pytest.raises(Abort):
         _build_in_process(project, tmp_path / "site")

@@ -51,7 +51,9 @@ def sections(page: BeautifulSoup) -> list[str]:
 
 
 @pytest.mark.parametrize(("url", "index", "topic", "lang"), EDITIONS)
-def test_the_edition_holds_every_topic_in_catalogue_order_then_the_glossary_and_the_facts(mini, url, index, topic, lang):
+def test_the_edition_holds_every_topic_in_catalogue_order_then_the_glossary_and_the_facts(
+    mini, url, index, topic, lang
+):
     catalogue = load_catalogue(mini.project / "topics.yaml")
     page = mini.html(url)
     assert sections(page) == [topic.slug for topic in catalogue.topics] + ["glossary", "facts"]
@@ -69,7 +71,9 @@ def test_every_link_inside_the_edition_lands_and_no_id_is_repeated(mini, url, in
     article = page.select_one("#pruning")
     assert article.select('a[href="#gpu-architecture"]'), "a link to another topic leads to its section"
     assert all(link["href"].startswith("#facts--") for link in article.select("a.ci-fact"))
-    assert [link["id"] for link in article.select("pre a[id]")] == [link["name"] for link in article.select("pre a[id]")]
+    assert [link["id"] for link in article.select("pre a[id]")] == [
+        link["name"] for link in article.select("pre a[id]")
+    ]
     assert all(link["id"].startswith("pruning--__codelineno-") for link in article.select("pre a[id]"))
 
 
@@ -96,7 +100,9 @@ def test_search_leaves_the_edition_out(mini):
 
 
 @pytest.mark.parametrize(("url", "index", "topic", "lang"), EDITIONS)
-def test_a_pdf_made_for_the_edition_is_published_beside_it_and_linked_from_the_index(with_pdfs, url, index, topic, lang):
+def test_a_pdf_made_for_the_edition_is_published_beside_it_and_linked_from_the_index(
+    with_pdfs, url, index, topic, lang
+):
     published = with_pdfs.root / (index.lstrip("/") + pdf_path(lang))
     assert published.read_bytes() == FAKE_PDF + lang.encode()
     links = [link["href"] for link in with_pdfs.html(index).select('.ci-index a[type="application/pdf"]')]

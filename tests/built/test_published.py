@@ -24,7 +24,8 @@ def mini_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
 def test_markup_the_source_checks_do_not_read_stops_the_build_at_its_source(tmp_path: Path):
     files = {
         # A template override writes every page: the tracker is on each of them, in both languages.
-        "overrides/partials/copyright.html": COPYRIGHT + '<img src="https://tracker.example.net/p.gif" alt="" onload="count()">\n',
+        "overrides/partials/copyright.html": COPYRIGHT
+        + '<img src="https://tracker.example.net/p.gif" alt="" onload="count()">\n',
         "docs/stylesheets/chapter.css": STYLESHEET + "\n@import url(HTTPS://fonts.example.com/css);\n",
     }
     project = copy_project(tmp_path / "project", files, data=MINI)
@@ -32,13 +33,19 @@ def test_markup_the_source_checks_do_not_read_stops_the_build_at_its_source(tmp_
     output = result.stdout + result.stderr
     assert result.returncode == 1, output
     line = len(COPYRIGHT.splitlines()) + 1
-    assert f"overrides/partials/copyright.html:{line}: error CI608 <img src> loads https://tracker.example.net/p.gif from another host" in output
+    assert (
+        f"overrides/partials/copyright.html:{line}: error CI608 <img src> loads https://tracker.example.net/p.gif from another host"
+        in output
+    )
     assert f"overrides/partials/copyright.html:{line}: error CI608 an inline event handler `onload=` on <img>" in output
     # Once for the template, however many pages it writes.
     assert len(re.findall(r"copyright\.html:\d+: error CI608 <img src>", output)) == 1
     assert re.search(r"from another host: .* \(in 404\.html and \d+ more built files\)", output)
     css_line = len(STYLESHEET.splitlines()) + 2
-    assert f"docs/stylesheets/chapter.css:{css_line}: error CI608 a stylesheet loads HTTPS://fonts.example.com/css from another host" in output
+    assert (
+        f"docs/stylesheets/chapter.css:{css_line}: error CI608 a stylesheet loads HTTPS://fonts.example.com/css from another host"
+        in output
+    )
     assert "Traceback" not in output
     assert not (tmp_path / "site" / "index.html").exists()
 

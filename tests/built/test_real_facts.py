@@ -38,11 +38,16 @@ def test_no_page_shows_a_marker_and_each_quoted_value_is_the_registrys(site, cat
 def test_the_facts_page_lists_every_fact_with_its_source(site, lang):
     page = site.html(f"{PREFIX[lang]}facts/")
     rows = page.select("tr[id]")
-    assert [row["id"] for row in rows] == [fact.id for subject in REGISTRY.subjects for fact in REGISTRY.facts if fact.subject == subject]
+    assert [row["id"] for row in rows] == [
+        fact.id for subject in REGISTRY.subjects for fact in REGISTRY.facts if fact.subject == subject
+    ]
     for row, fact in zip(rows, [REGISTRY.fact(row["id"]) for row in rows], strict=True):
         assert fact is not None
         assert row.select_one(".ci-facts__value").get_text() == quantity(fact, lang)
         assert row.find_all("td")[1].a["href"] == fact.source.url
         assert row.select("td:last-child a"), f"{fact.id} is quoted nowhere"
     index = site.html(PREFIX[lang])
-    assert any(site.resolve(PREFIX[lang], link["href"]) == f"{PREFIX[lang]}facts/" for link in index.select(".ci-index__glossary a"))
+    assert any(
+        site.resolve(PREFIX[lang], link["href"]) == f"{PREFIX[lang]}facts/"
+        for link in index.select(".ci-index__glossary a")
+    )

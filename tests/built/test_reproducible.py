@@ -20,7 +20,13 @@ COMMIT_TIME = 1_764_000_000  # 2025-11-24 16:00 UTC
 
 def _build(project: Path, site: Path, **env: str | None) -> None:
     """Build as published (so with a sitemap), with the commit's time as the build date; a variable given as None is unset."""
-    variables = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": str(COMMIT_TIME), "SITE_URL": PUBLISHED, **env}
+    variables = {
+        **os.environ,
+        "NO_MKDOCS_2_WARNING": "1",
+        "SOURCE_DATE_EPOCH": str(COMMIT_TIME),
+        "SITE_URL": PUBLISHED,
+        **env,
+    }
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
         cwd=project,
@@ -35,7 +41,11 @@ def _build(project: Path, site: Path, **env: str | None) -> None:
 def _differences(left: Path, right: Path) -> list[str]:
     comparison = filecmp.dircmp(left, right)
     found = [f"only on one side: {name}" for name in comparison.left_only + comparison.right_only]
-    found += [str(left / name) for name in comparison.common_files if not filecmp.cmp(left / name, right / name, shallow=False)]
+    found += [
+        str(left / name)
+        for name in comparison.common_files
+        if not filecmp.cmp(left / name, right / name, shallow=False)
+    ]
     for name in comparison.common_dirs:
         found += _differences(left / name, right / name)
     return found

@@ -63,19 +63,28 @@ def test_serve_rebuilds_after_edits(served):
     _wait_for(f"{base}/en/topics/kubernetes/", '<h1 id="topic">Kubernetes</h1>')
 
     catalogue = project / "topics.yaml"
-    catalogue.write_text(catalogue.read_text(encoding="utf-8").replace("en: Kubernetes", "en: Kubernetes, edited", 1), encoding="utf-8")
+    catalogue.write_text(
+        catalogue.read_text(encoding="utf-8").replace("en: Kubernetes", "en: Kubernetes, edited", 1), encoding="utf-8"
+    )
     _wait_for(f"{base}/en/topics/kubernetes/", "Kubernetes, edited")
 
     article = project / "docs" / "articles" / "pruning.en.md"
-    article.write_text(article.read_text(encoding="utf-8").replace("\n## ", "\nA freshly written paragraph.\n\n## ", 1), encoding="utf-8")
+    article.write_text(
+        article.read_text(encoding="utf-8").replace("\n## ", "\nA freshly written paragraph.\n\n## ", 1),
+        encoding="utf-8",
+    )
     _wait_for(f"{base}/en/topics/pruning/", "A freshly written paragraph.")
 
     registry = project / "facts.yaml"  # watched by the plugin, since a chapter need not have one
-    registry.write_text(registry.read_text(encoding="utf-8").replace("    value: 3.35\n", "    value: 3.9\n", 1), encoding="utf-8")
+    registry.write_text(
+        registry.read_text(encoding="utf-8").replace("    value: 3.35\n", "    value: 3.9\n", 1), encoding="utf-8"
+    )
     _wait_for(f"{base}/en/topics/pruning/", "3.9\N{NO-BREAK SPACE}TB/s")
 
     template = project / "overrides" / "chapter" / "topic.html"
-    template.write_text(template.read_text(encoding="utf-8").replace('<h1 id="topic">', '<h1 id="topic" data-edited>'), encoding="utf-8")
+    template.write_text(
+        template.read_text(encoding="utf-8").replace('<h1 id="topic">', '<h1 id="topic" data-edited>'), encoding="utf-8"
+    )
     _wait_for(f"{base}/topics/pruning/", "data-edited")
 
 
@@ -93,7 +102,10 @@ def test_serve_keeps_the_last_good_site_while_the_catalogue_is_broken(served):
     catalogue = project / "topics.yaml"
     good = catalogue.read_text(encoding="utf-8")
 
-    catalogue.write_text(good.replace("en: Kubernetes", "en: Kubernetes, broken", 1).replace("label: new", "label: hot", 1), encoding="utf-8")
+    catalogue.write_text(
+        good.replace("en: Kubernetes", "en: Kubernetes, broken", 1).replace("label: new", "label: hot", 1),
+        encoding="utf-8",
+    )
     _wait_for_log(log, "topics[0].label: unknown label 'hot'")
     assert "Kubernetes, broken" not in _wait_for(url, '<h1 id="topic">Kubernetes</h1>')
 
@@ -104,7 +116,9 @@ def test_serve_keeps_the_last_good_site_while_the_catalogue_is_broken(served):
 def _watched_files(project: Path) -> dict[str, tuple[int, bytes]]:
     """Every file `mkdocs serve` watches that the build itself writes (topic stubs, figure copies), with its mtime."""
     return {
-        path.relative_to(project).as_posix(): (path.stat().st_mtime_ns, path.read_bytes()) for path in sorted((project / "docs").rglob("*")) if path.is_file()
+        path.relative_to(project).as_posix(): (path.stat().st_mtime_ns, path.read_bytes())
+        for path in sorted((project / "docs").rglob("*"))
+        if path.is_file()
     }
 
 
@@ -133,4 +147,6 @@ def test_serve_watches_no_code_it_cannot_reload():
     Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
     watched = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)["watch"]
     assert watched and all((ROOT / path).exists() for path in watched)
-    assert [path for path in watched if (ROOT / path).is_file() and path.endswith(".py") or any((ROOT / path).rglob("*.py"))] == []
+    assert [
+        path for path in watched if (ROOT / path).is_file() and path.endswith(".py") or any((ROOT / path).rglob("*.py"))
+    ] == []

@@ -58,7 +58,11 @@ def test_russian_index_carries_the_seed(site, seed):
         origin = card.select_one(".ci-card__origin")
         assert card.select_one(".ci-card__other").get_text() == expected.title_en
         assert _text(card.select_one(".ci-badge")) == expected.label_ru
-        joined = card.select_one(".ci-card__link").get_text() + (origin.get_text() if origin else "") + card.select_one(".ci-card__summary").get_text()
+        joined = (
+            card.select_one(".ci-card__link").get_text()
+            + (origin.get_text() if origin else "")
+            + card.select_one(".ci-card__summary").get_text()
+        )
         assert joined == expected.ru_line
     assert page.select_one(".ci-topics__note").get_text() == seed.borrowed_note
 
@@ -147,7 +151,11 @@ def test_alternates_point_to_the_same_page_in_each_language(site, catalogue, lan
     for path in paths:
         url = LANGS[lang] + path
         page = site.html(url)
-        alternates = {link["hreflang"]: link["href"] for link in page.find_all("link", hreflang=True) if "alternate" in link["rel"]}
+        alternates = {
+            link["hreflang"]: link["href"]
+            for link in page.find_all("link", hreflang=True)
+            if "alternate" in link["rel"]
+        }
         assert alternates == {other: SITE_URL + prefix + path for other, prefix in LANGS.items()}, url
         switcher = {a["hreflang"]: a["href"] for a in page.select("a.md-select__link[hreflang]")}
         assert {site.resolve(url, href) for href in switcher.values()} == {prefix + path for prefix in LANGS.values()}
@@ -178,7 +186,10 @@ def _nav_sections(site, url):
     sections = []
     for item in primary.select(":scope > ul > li.md-nav__item--section"):
         title = item.select_one(":scope > label.md-nav__link").get_text(" ", strip=True)
-        links = [(a.get_text(" ", strip=True), site.resolve(url, a["href"])) for a in item.select(":scope > nav > ul > li > a.md-nav__link")]
+        links = [
+            (a.get_text(" ", strip=True), site.resolve(url, a["href"]))
+            for a in item.select(":scope > nav > ul > li > a.md-nav__link")
+        ]
         sections.append((title, links, "md-nav__item--active" in item["class"]))
     return site.resolve(url, index["href"]), sections
 
@@ -186,9 +197,15 @@ def _nav_sections(site, url):
 @pytest.mark.parametrize("lang", LANGS)
 def test_navigation_groups_topics_by_chapter_in_catalogue_order(site, catalogue, lang):
     groups = [(OWN_TOPICS[lang], [t for t in catalogue.topics if t.origin is None])]
-    groups += [(c.title[lang], [t for t in catalogue.topics if t.origin and t.origin.id == c.id]) for c in catalogue.chapters]
-    expected = [(title, [(t.title[lang], f"{LANGS[lang]}topics/{t.slug}/") for t in topics]) for title, topics in groups]
-    assert sorted(url for _, links in expected for _, url in links) == sorted(f"{LANGS[lang]}topics/{t.slug}/" for t in catalogue.topics)
+    groups += [
+        (c.title[lang], [t for t in catalogue.topics if t.origin and t.origin.id == c.id]) for c in catalogue.chapters
+    ]
+    expected = [
+        (title, [(t.title[lang], f"{LANGS[lang]}topics/{t.slug}/") for t in topics]) for title, topics in groups
+    ]
+    assert sorted(url for _, links in expected for _, url in links) == sorted(
+        f"{LANGS[lang]}topics/{t.slug}/" for t in catalogue.topics
+    )
     # The index and a page of every section: each shows every section, its own one open.
     pages = [(LANGS[lang], None)] + [(links[0][1], title) for title, links in expected]
     for url, open_section in pages:
@@ -210,8 +227,14 @@ def test_written_article_appears_on_its_page_only_in_its_language(site_with_arti
 @pytest.mark.parametrize("lang", LANGS)
 def test_search_indexes_every_chapter_page_once_in_its_own_language(site, catalogue, lang):
     entry = json.loads((site.root / ENTRY).read_text(encoding="utf-8"))
-    fragments = {fragment["url"]: fragment for fragment in search_fragments(site.root) if fragment["url"].startswith("/en/") == (lang == "en")}
-    expected = {LANGS[lang], f"{LANGS[lang]}glossary/", f"{LANGS[lang]}facts/"} | {f"{LANGS[lang]}topics/{t.slug}/" for t in catalogue.topics}
+    fragments = {
+        fragment["url"]: fragment
+        for fragment in search_fragments(site.root)
+        if fragment["url"].startswith("/en/") == (lang == "en")
+    }
+    expected = {LANGS[lang], f"{LANGS[lang]}glossary/", f"{LANGS[lang]}facts/"} | {
+        f"{LANGS[lang]}topics/{t.slug}/" for t in catalogue.topics
+    }
     assert set(fragments) == expected  # the 404 page is not searched
     assert entry["languages"][lang]["page_count"] == len(expected)
     for topic in catalogue.topics:
@@ -237,7 +260,11 @@ def test_site_fetches_nothing_from_other_hosts(site):
         for tag, attr in (("script", "src"), ("link", "href"), ("img", "src"), ("iframe", "src")):
             for node in page.find_all(tag):
                 value = node.get(attr, "")
-                if tag == "link" and "stylesheet" not in node.get("rel", []) and "preconnect" not in node.get("rel", []):
+                if (
+                    tag == "link"
+                    and "stylesheet" not in node.get("rel", [])
+                    and "preconnect" not in node.get("rel", [])
+                ):
                     continue
                 assert not value.startswith(("http:", "https:", "//")), f"{html}: {node}"
 
@@ -256,7 +283,10 @@ def test_catalogue_markup_lands_as_text_everywhere(hostile_site):
     assert kubernetes.h1.get_text() == HOSTILE
     assert kubernetes.title.get_text().startswith(HOSTILE)
     assert HOSTILE in [a.get_text(strip=True) for a in kubernetes.select("nav.md-nav--primary a")]
-    assert HOSTILE in [label.get_text(strip=True) for label in kubernetes.select("nav.md-nav--primary li.md-nav__item--section > label")]
+    assert HOSTILE in [
+        label.get_text(strip=True)
+        for label in kubernetes.select("nav.md-nav--primary li.md-nav__item--section > label")
+    ]
     inference = hostile_site.html("/en/topics/gpu-architecture/")
     assert inference.select_one('meta[name="description"]')["content"] == '"><script>alert(2)</script>'
     assert hostile_site.html("/").h1.get_text() == HOSTILE
@@ -286,14 +316,21 @@ def test_sitemap_lists_every_page_with_absolute_addresses_and_alternates(site, c
     for url in root.findall("s:url", ns):
         loc = url.find("s:loc", ns).text
         assert loc.startswith(base + "/"), loc
-        locations[loc.removeprefix(base)] = {link.get("hreflang"): link.get("href") for link in url.findall("x:link", ns)}
+        locations[loc.removeprefix(base)] = {
+            link.get("hreflang"): link.get("href") for link in url.findall("x:link", ns)
+        }
     assert set(locations) == expected
     for path in paths:
         assert locations[path] == {"ru": base + path, "en": base + "/en" + path}
 
 
 def test_scheme_toggle_is_named_in_the_page_language(site):
-    names = {lang: [option["aria-label"] for option in site.html(url).select("form[data-md-component=palette] input.md-option")] for lang, url in LANGS.items()}
+    names = {
+        lang: [
+            option["aria-label"] for option in site.html(url).select("form[data-md-component=palette] input.md-option")
+        ]
+        for lang, url in LANGS.items()
+    }
     assert names["ru"] == ["Включить тёмную тему", "Включить светлую тему"]
     assert names["en"] == ["Switch to the dark scheme", "Switch to the light scheme"]
 
@@ -330,5 +367,7 @@ def test_chapter_index_and_navigation_lead_to_the_glossary(site, lang):
     index = site.html(LANGS[lang])
     link = index.select_one(".ci-index__glossary a")
     assert site.resolve(LANGS[lang], link["href"]) == f"{LANGS[lang]}glossary/"
-    navigation = [site.resolve(LANGS[lang], a["href"]) for a in index.select("nav.md-nav--primary a.md-nav__link[href]")]
+    navigation = [
+        site.resolve(LANGS[lang], a["href"]) for a in index.select("nav.md-nav--primary a.md-nav__link[href]")
+    ]
     assert f"{LANGS[lang]}glossary/" in navigation

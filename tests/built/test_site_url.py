@@ -28,7 +28,14 @@ SITEMAP = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.
 
 def _build(tmp_path_factory: pytest.TempPathFactory, name: str, site_url: str | None) -> Path:
     folder = tmp_path_factory.mktemp(name)
-    result = mkdocs("build", "--strict", "--site-dir", str(folder / "site"), cwd=copy_project(folder / "project", data=MINI), site_url=site_url)
+    result = mkdocs(
+        "build",
+        "--strict",
+        "--site-dir",
+        str(folder / "site"),
+        cwd=copy_project(folder / "project", data=MINI),
+        site_url=site_url,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     return folder / "site"
 
@@ -57,7 +64,9 @@ def _pages(site: Path) -> list[Path]:
 
 def test_the_mini_chapter_pages_are_those_the_tests_expect(preview):
     """The page list below stands for the whole small chapter: a page added to it must be added here too."""
-    expected = {preview / LANGUAGE_PREFIX[lang] / path / "index.html" for lang in LANGUAGE_PREFIX for path in MINI_PAGES}
+    expected = {
+        preview / LANGUAGE_PREFIX[lang] / path / "index.html" for lang in LANGUAGE_PREFIX for path in MINI_PAGES
+    }
     assert set(_pages(preview)) == expected | {preview / "404.html"}
 
 
@@ -84,7 +93,9 @@ def test_a_build_without_site_url_names_no_absolute_address_and_has_no_sitemap(p
 @pytest.mark.parametrize("lang", LANGUAGE_PREFIX)
 @pytest.mark.parametrize("path", MINI_PAGES)
 def test_a_build_with_site_url_names_it_as_canonical_and_hreflang_address(published, lang, path):
-    page = BeautifulSoup((published / LANGUAGE_PREFIX[lang] / path / "index.html").read_text(encoding="utf-8"), "html.parser")
+    page = BeautifulSoup(
+        (published / LANGUAGE_PREFIX[lang] / path / "index.html").read_text(encoding="utf-8"), "html.parser"
+    )
     assert [link["href"] for link in page.select('link[rel="canonical"]')] == [PUBLISHED + LANGUAGE_PREFIX[lang] + path]
     alternates = {link["hreflang"]: link["href"] for link in page.select('link[rel="alternate"][hreflang]')}
     assert alternates == {other: PUBLISHED + prefix + path for other, prefix in LANGUAGE_PREFIX.items()}
@@ -96,7 +107,9 @@ def test_a_build_with_site_url_lists_every_page_under_it_in_the_sitemap(publishe
     assert set(entries) == {PUBLISHED + prefix + path for prefix in LANGUAGE_PREFIX.values() for path in MINI_PAGES}
     for path in MINI_PAGES:
         links = entries[PUBLISHED + path].findall("x:link", SITEMAP)
-        assert {link.get("hreflang"): link.get("href") for link in links} == {lang: PUBLISHED + prefix + path for lang, prefix in LANGUAGE_PREFIX.items()}
+        assert {link.get("hreflang"): link.get("href") for link in links} == {
+            lang: PUBLISHED + prefix + path for lang, prefix in LANGUAGE_PREFIX.items()
+        }
     assert gzip.decompress((published / "sitemap.xml.gz").read_bytes()) == (published / "sitemap.xml").read_bytes()
 
 
@@ -113,7 +126,11 @@ def test_a_loopback_site_url_stops_the_build_before_the_site_folder_is_touched(t
     project = copy_project(tmp_path / "project", data=MINI)
     result = mkdocs("build", "--strict", "--site-dir", str(site), cwd=project, site_url=address)
     assert result.returncode == 1
-    line = next(number for number, text in enumerate((project / "mkdocs.yml").read_text(encoding="utf-8").splitlines(), 1) if text.startswith("site_url:"))
+    line = next(
+        number
+        for number, text in enumerate((project / "mkdocs.yml").read_text(encoding="utf-8").splitlines(), 1)
+        if text.startswith("site_url:")
+    )
     assert f"mkdocs.yml:{line}: error CI609 site_url is {address}," in result.stderr
     assert "Set SITE_URL to the address the site is published at" in result.stderr
     assert "Traceback" not in result.stderr

@@ -16,7 +16,10 @@ TERM = f"""
       ru: Обнуление части весов ({ONLY_IN_DEFINITION}); модель с {{fact:h100-sxm-memory}} памяти читает меньше.
       en: Zeroing some of the weights ({ONLY_IN_DEFINITION}); a model in {{fact:h100-sxm-memory}} of memory reads less.
 """
-WORDS = {"ru": "Прунинг", "en": "Pruning"}  # as the articles' first paragraph writes the term; their headings write it too
+WORDS = {
+    "ru": "Прунинг",
+    "en": "Pruning",
+}  # as the articles' first paragraph writes the term; their headings write it too
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +37,11 @@ def test_the_article_explains_its_term_where_it_first_uses_it(site, lang):
     assert [(button.get_text(), button["popovertarget"]) for button in buttons] == [(WORDS[lang], "term-pruning-1")]
     assert buttons[0].find_parent("p") is not None and not page.select("h2 .ci-term, a .ci-term")
     popover = page.find(id="term-pruning-1")
-    assert popover is buttons[0].find_next_sibling() and popover.has_attr("popover") and popover.has_attr("data-pagefind-ignore")
+    assert (
+        popover is buttons[0].find_next_sibling()
+        and popover.has_attr("popover")
+        and popover.has_attr("data-pagefind-ignore")
+    )
     assert ONLY_IN_DEFINITION in popover.get_text() and "{fact:" not in popover.get_text()
     glossary, fact = popover.select("a:not(.ci-fact)"), popover.select_one("a.ci-fact")
     assert len(glossary) == 1 and site.resolve(url, glossary[0]["href"]) == f"{LANGS[lang]}glossary/#pruning"
@@ -44,5 +51,7 @@ def test_the_article_explains_its_term_where_it_first_uses_it(site, lang):
 
 
 def test_search_does_not_find_an_article_by_a_word_only_its_definitions_hold(site):
-    holding = sorted(fragment["url"] for fragment in search_fragments(site.root) if ONLY_IN_DEFINITION in fragment["content"])
+    holding = sorted(
+        fragment["url"] for fragment in search_fragments(site.root) if ONLY_IN_DEFINITION in fragment["content"]
+    )
     assert holding == ["/en/glossary/", "/glossary/"]  # the glossary pages, which define the term in their text

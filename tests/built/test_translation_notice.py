@@ -27,7 +27,9 @@ def edited(tmp_path_factory) -> BuiltSite:
     """The small chapter after an author changed one sentence of the Russian article's first section, and nothing else."""
     folder = tmp_path_factory.mktemp("edited")
     assert SECTION_RU in ARTICLE_RU
-    project = copy_project(folder / "project", {"docs/articles/pruning.ru.md": ARTICLE_RU.replace(SECTION_RU, EDITED_RU)}, data=MINI)
+    project = copy_project(
+        folder / "project", {"docs/articles/pruning.ru.md": ARTICLE_RU.replace(SECTION_RU, EDITED_RU)}, data=MINI
+    )
     return _build(project, folder / "site")
 
 
@@ -69,7 +71,9 @@ def test_the_language_that_moved_ahead_shows_no_notice(edited):
 
 def test_the_english_index_marks_the_card_and_offers_the_topics_behind(edited):
     index = edited.html("/en/")
-    card = next(card for card in index.select(".ci-card") if card.select_one(".ci-card__link")["href"] == "topics/pruning/")
+    card = next(
+        card for card in index.select(".ci-card") if card.select_one(".ci-card__link")["href"] == "topics/pruning/"
+    )
     assert card.select_one(".ci-card__behind").get_text() == "translation behind"
     assert "translation-behind" in card["data-views"].split()
     others = [other for other in index.select(".ci-card") if other is not card]
@@ -104,7 +108,9 @@ def test_rewrapping_and_respacing_a_section_shows_no_notice(tmp_path):
     paragraph = next(line for line in ARTICLE_RU.splitlines() if line.startswith(SECTION_RU))
     rewrapped = paragraph.replace(" веса ", "\nвеса  ", 1).replace("; ", ";   ", 1)
     assert rewrapped != paragraph
-    project = copy_project(tmp_path / "project", {"docs/articles/pruning.ru.md": ARTICLE_RU.replace(paragraph, rewrapped)}, data=MINI)
+    project = copy_project(
+        tmp_path / "project", {"docs/articles/pruning.ru.md": ARTICLE_RU.replace(paragraph, rewrapped)}, data=MINI
+    )
     site = _build(project, tmp_path / "site")
     assert site.html("/en/topics/pruning/").select(".ci-behind, .ci-behind-mark") == []
 
@@ -114,11 +120,20 @@ def test_a_shallow_clone_builds_the_same_notice(edited, tmp_path):
     repository = tmp_path / "repository"
     shutil.copytree(edited.project, repository, ignore=shutil.ignore_patterns("site"))
     git = ["git", "-c", "user.name=Author", "-c", "user.email=author@example.org", "-c", "init.defaultBranch=main"]
-    for command in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "one"], ["commit", "-q", "--allow-empty", "-m", "two"]):
+    for command in (
+        ["init", "-q"],
+        ["add", "-A"],
+        ["commit", "-q", "-m", "one"],
+        ["commit", "-q", "--allow-empty", "-m", "two"],
+    ):
         subprocess.run([*git, *command], cwd=repository, check=True, capture_output=True)
     clone = tmp_path / "clone"
-    subprocess.run(["git", "clone", "-q", "--depth", "1", repository.as_uri(), str(clone)], check=True, capture_output=True)
-    depth = subprocess.run(["git", "rev-list", "--count", "HEAD"], cwd=clone, check=True, capture_output=True, text=True).stdout.strip()
+    subprocess.run(
+        ["git", "clone", "-q", "--depth", "1", repository.as_uri(), str(clone)], check=True, capture_output=True
+    )
+    depth = subprocess.run(
+        ["git", "rev-list", "--count", "HEAD"], cwd=clone, check=True, capture_output=True, text=True
+    ).stdout.strip()
     assert depth == "1"
     site = _build(clone, tmp_path / "site")
     assert site.file("/en/topics/pruning/").read_bytes() == edited.file("/en/topics/pruning/").read_bytes()

@@ -10,7 +10,9 @@ from chapter.figures import figure_problems, figure_sources, parse_figure
 from chapter.standard import RULES
 from tests.content.articles import CATALOGUE, DOCS, GLOSSARY, WRITTEN, article, every_article, path, read, text
 
-written = pytest.mark.parametrize(("slug", "lang"), [(slug, lang) for slug in WRITTEN for lang in LANGUAGES], ids=lambda value: value)
+written = pytest.mark.parametrize(
+    ("slug", "lang"), [(slug, lang) for slug in WRITTEN for lang in LANGUAGES], ids=lambda value: value
+)
 
 
 @written
@@ -19,7 +21,9 @@ def test_article_exists(slug, lang):
 
 
 @pytest.mark.parametrize(
-    ("slug", "lang", "rule"), [(slug, lang, rule) for slug, lang in every_article() for rule in RULES], ids=lambda value: getattr(value, "id", value)
+    ("slug", "lang", "rule"),
+    [(slug, lang, rule) for slug, lang in every_article() for rule in RULES],
+    ids=lambda value: getattr(value, "id", value),
 )
 def test_article_meets_the_standard(slug, lang, rule):
     """The rules `chapter check` runs, one by one, so a failure names the rule."""
@@ -29,7 +33,9 @@ def test_article_meets_the_standard(slug, lang, rule):
 @pytest.mark.parametrize("slug", WRITTEN)
 def test_catalogue_records_when_the_article_was_last_checked(slug):
     topic = next(topic for topic in CATALOGUE.topics if topic.slug == slug)
-    assert topic.reviewed is not None, f"topics.yaml: give '{slug}' the date its article was last checked (reviewed: YYYY-MM-DD)"
+    assert topic.reviewed is not None, (
+        f"topics.yaml: give '{slug}' the date its article was last checked (reviewed: YYYY-MM-DD)"
+    )
 
 
 @pytest.mark.parametrize("slug", WRITTEN)
@@ -42,7 +48,9 @@ def test_languages_share_one_structure(slug):
 
 @pytest.mark.parametrize(("slug", "lang"), every_article(), ids=lambda value: value)
 def test_terms_are_the_glossarys(slug, lang):
-    comments = [(block.line + comment.line, comment.text) for block in read(slug, lang).code for comment in block.comments]
+    comments = [
+        (block.line + comment.line, comment.text) for block in read(slug, lang).code for comment in block.comments
+    ]
     assert GLOSSARY.problems(prose_lines(text(slug, lang), lang) + comments, lang) == []
 
 

@@ -111,12 +111,39 @@ def inference_cases() -> list[dict[str, float]]:
     cases = []
     for _ in range(80):
         layers, kv_heads, head_dim = rng.choice(shapes)
-        case = {"params": rng.choice([0.5e9, 8.2e9, 70e9, 405e9, 671e9]), "w_bits": rng.choice([16, 8, 4.5, 4]), "layers": layers, "kv_heads": kv_heads}
-        case |= {"head_dim": head_dim, "ctx": rng.choice([1, 2048, 8192, 131_072]), "batch": rng.choice([1, 16, 64, 256])}
-        cases.append(case | {"kv_bytes": rng.choice([2, 1, 0.5]), "mem_util": rng.choice([0.9, 0.5, 1]), "hbm": rng.choice(memories)})
-    edge = {"params": 8.2e9, "w_bits": 16, "layers": 36, "kv_heads": 8, "head_dim": 128, "batch": 1, "kv_bytes": 2, "mem_util": 0.9, "hbm": 81559 * 2**20}
+        case = {
+            "params": rng.choice([0.5e9, 8.2e9, 70e9, 405e9, 671e9]),
+            "w_bits": rng.choice([16, 8, 4.5, 4]),
+            "layers": layers,
+            "kv_heads": kv_heads,
+        }
+        case |= {
+            "head_dim": head_dim,
+            "ctx": rng.choice([1, 2048, 8192, 131_072]),
+            "batch": rng.choice([1, 16, 64, 256]),
+        }
+        cases.append(
+            case
+            | {"kv_bytes": rng.choice([2, 1, 0.5]), "mem_util": rng.choice([0.9, 0.5, 1]), "hbm": rng.choice(memories)}
+        )
+    edge = {
+        "params": 8.2e9,
+        "w_bits": 16,
+        "layers": 36,
+        "kv_heads": 8,
+        "head_dim": 128,
+        "batch": 1,
+        "kv_bytes": 2,
+        "mem_util": 0.9,
+        "hbm": 81559 * 2**20,
+    }
     capacity = int((edge["hbm"] * edge["mem_util"] - edge["params"] * edge["w_bits"] / 8) // (2 * 36 * 8 * 128 * 2))
-    cases += [edge | {"ctx": capacity}, edge | {"ctx": capacity + 1}, edge | {"ctx": 1, "params": 405e9}, edge | {"ctx": 1, "params": 1, "w_bits": 1}]
+    cases += [
+        edge | {"ctx": capacity},
+        edge | {"ctx": capacity + 1},
+        edge | {"ctx": 1, "params": 405e9},
+        edge | {"ctx": 1, "params": 1, "w_bits": 1},
+    ]
     return cases
 
 
@@ -130,17 +157,45 @@ def training_cases() -> list[dict[str, float]]:
     cases = []
     for _ in range(80):
         layers, hidden, heads = rng.choice(shapes)
-        case = {"params": rng.choice([0.125e9, 1.3e9, 7e9, 70e9, 405e9]), "k": rng.choice([12, 8, 4]), "stage": rng.choice([0, 1, 2, 3])}
-        case |= {"nd": rng.choice([1, 8, 64, 1024]), "layers": layers, "hidden": hidden, "heads": heads, "seq": rng.choice([512, 2048, 8192])}
+        case = {
+            "params": rng.choice([0.125e9, 1.3e9, 7e9, 70e9, 405e9]),
+            "k": rng.choice([12, 8, 4]),
+            "stage": rng.choice([0, 1, 2, 3]),
+        }
+        case |= {
+            "nd": rng.choice([1, 8, 64, 1024]),
+            "layers": layers,
+            "hidden": hidden,
+            "heads": heads,
+            "seq": rng.choice([512, 2048, 8192]),
+        }
         case |= {"micro_batch": rng.choice([1, 4, 16]), "recompute": rng.choice([0, 1]), "fused": rng.choice([0, 1])}
         cases.append(case | {"hbm": rng.choice([81559 * 2**20, 141e9, 192e9])})
-    edge = {"params": 7e9, "k": 12, "stage": 3, "nd": 8, "layers": 32, "hidden": 4096, "heads": 32, "seq": 2048, "micro_batch": 1, "recompute": 0, "fused": 1}
+    edge = {
+        "params": 7e9,
+        "k": 12,
+        "stage": 3,
+        "nd": 8,
+        "layers": 32,
+        "hidden": 4096,
+        "heads": 32,
+        "seq": 2048,
+        "micro_batch": 1,
+        "recompute": 0,
+        "fused": 1,
+    }
     edge["hbm"] = 81559 * 2**20
-    cases += [edge | {"k": 0}, edge | {"nd": 1}, edge | {"seq": 1_000_000, "fused": 0}] + [edge | {"stage": stage} for stage in range(4)]
+    cases += [edge | {"k": 0}, edge | {"nd": 1}, edge | {"seq": 1_000_000, "fused": 0}] + [
+        edge | {"stage": stage} for stage in range(4)
+    ]
     return cases
 
 
-CASES = {"checkpoint-interval": checkpoint_cases, "inference-memory": inference_cases, "training-memory": training_cases}
+CASES = {
+    "checkpoint-interval": checkpoint_cases,
+    "inference-memory": inference_cases,
+    "training-memory": training_cases,
+}
 
 
 def article_functions(slug: str, lang: str, names: tuple[str, ...], prefixes: tuple[str, ...] = ()) -> str:
@@ -151,10 +206,17 @@ def article_functions(slug: str, lang: str, names: tuple[str, ...], prefixes: tu
         tree = ast.parse(block.code)
         defined = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
         if set(names) | set(prefixes) <= set(defined):
-            kept = [node for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom) or (isinstance(node, ast.FunctionDef) and node.name in names)]
+            kept = [
+                node
+                for node in tree.body
+                if isinstance(node, ast.Import | ast.ImportFrom)
+                or (isinstance(node, ast.FunctionDef) and node.name in names)
+            ]
             code = [ast.get_source_segment(block.code, node) or "" for node in kept]
             return "\n\n".join(code + [_prefix(defined[name]) for name in prefixes])
-    raise AssertionError(f"{slug}.{lang}.md has no Python block defining {', '.join(names + prefixes)}: the calculator has lost its reference")
+    raise AssertionError(
+        f"{slug}.{lang}.md has no Python block defining {', '.join(names + prefixes)}: the calculator has lost its reference"
+    )
 
 
 def _prefix(function: ast.FunctionDef) -> str:
@@ -162,15 +224,29 @@ def _prefix(function: ast.FunctionDef) -> str:
     index = next(index for index, node in enumerate(function.body) if isinstance(node, ast.If))
     test = function.body[index]
     assert isinstance(test, ast.If)
-    body = [*(ast.unparse(node) for node in function.body[:index]), f"return dict(locals(), check=({ast.unparse(test.test)}))"]
-    return f"def {function.name}_prefix({ast.unparse(function.args)}):\n" + "".join(f"    {line}\n" for line in "\n".join(body).splitlines())
+    body = [
+        *(ast.unparse(node) for node in function.body[:index]),
+        f"return dict(locals(), check=({ast.unparse(test.test)}))",
+    ]
+    return f"def {function.name}_prefix({ast.unparse(function.args)}):\n" + "".join(
+        f"    {line}\n" for line in "\n".join(body).splitlines()
+    )
 
 
 def run_reference(code: str, results: str, cases: list[dict[str, float]]) -> list[dict[str, float]]:
     """The article's functions run in a bare Python on every case."""
-    driver = f"{code}\n\nimport json, sys\nout = []\nfor case in json.load(sys.stdin):\n" + "".join(f"    {line}\n" for line in results.splitlines())
+    driver = f"{code}\n\nimport json, sys\nout = []\nfor case in json.load(sys.stdin):\n" + "".join(
+        f"    {line}\n" for line in results.splitlines()
+    )
     driver += "    out.append(result)\nprint(json.dumps(out))\n"
-    done = subprocess.run([sys.executable, "-I", "-S", "-c", driver], input=json.dumps(cases), capture_output=True, text=True, timeout=TIMEOUT, check=False)
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", driver],
+        input=json.dumps(cases),
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -183,7 +259,14 @@ def run_script(script: Path, calculator: str, cases: list[dict[str, float]]) -> 
         f'const cases = JSON.parse(readFileSync(0, "utf8"));\n'
         f"console.log(JSON.stringify(cases.map((one) => FORMULAS[{json.dumps(calculator)}](one))));\n"
     )
-    done = subprocess.run([NODE, "--input-type=module", "-e", runner], input=json.dumps(cases), capture_output=True, text=True, timeout=TIMEOUT, check=False)
+    done = subprocess.run(
+        [NODE, "--input-type=module", "-e", runner],
+        input=json.dumps(cases),
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -201,7 +284,9 @@ def run_build(module: Path, calculator: str, cases: list[dict[str, float]]) -> l
     return [loaded.CALCULATORS[calculator].formula(**case) for case in cases]
 
 
-def disagreements(expected: list[dict[str, float]], found: list[dict[str, float]], cases: list[dict[str, float]]) -> list[str]:
+def disagreements(
+    expected: list[dict[str, float]], found: list[dict[str, float]], cases: list[dict[str, float]]
+) -> list[str]:
     """Each case and result where `found` is not `expected` to a relative 1e-9, or is not a finite number."""
     wrong = []
     for case, want, got in zip(cases, expected, found, strict=True):
@@ -209,18 +294,26 @@ def disagreements(expected: list[dict[str, float]], found: list[dict[str, float]
         wrong += [
             f"{case}: {name} = {got[name]!r}, the article's code gives {want[name]!r}"
             for name in want
-            if not (isinstance(got[name], int | float) and math.isfinite(got[name]) and math.isclose(got[name], want[name], rel_tol=RELATIVE, abs_tol=0))
+            if not (
+                isinstance(got[name], int | float)
+                and math.isfinite(got[name])
+                and math.isclose(got[name], want[name], rel_tol=RELATIVE, abs_tol=0)
+            )
         ]
     return wrong
 
 
-def compare(calculator: str, lang: str, *, reference: str | None = None, script: Path = SCRIPT, build: Path = BUILD) -> list[str]:
+def compare(
+    calculator: str, lang: str, *, reference: str | None = None, script: Path = SCRIPT, build: Path = BUILD
+) -> list[str]:
     """What the script and the build's Python get wrong against the article's code (or `reference`, a changed copy of it)."""
     spec = REFERENCES[calculator]
     cases = CASES[calculator]()
     code = reference if reference is not None else spec.code(lang)
     expected = run_reference(code, spec.results, cases)
-    return disagreements(expected, run_script(script, calculator, cases), cases) + disagreements(expected, run_build(build, calculator, cases), cases)
+    return disagreements(expected, run_script(script, calculator, cases), cases) + disagreements(
+        expected, run_build(build, calculator, cases), cases
+    )
 
 
 def test_every_calculator_has_a_reference_and_enough_cases():
@@ -239,23 +332,53 @@ CHECKPOINT, INFERENCE, TRAINING = "checkpoint-interval", "inference-memory", "tr
 MUTATIONS = [
     pytest.param(CHECKPOINT, "script", "x / 9", "x / 8", id="script: Daly's third term"),
     pytest.param(CHECKPOINT, "script", "if (c >= 2 * mtbf)", "if (c > 2 * mtbf)", id="script: Daly's limit"),
-    pytest.param(CHECKPOINT, "script", "(tau + c) / (2 * mtbf)", "(tau + c) / (3 * mtbf)", id="script: rework per failure"),
+    pytest.param(
+        CHECKPOINT, "script", "(tau + c) / (2 * mtbf)", "(tau + c) / (3 * mtbf)", id="script: rework per failure"
+    ),
     pytest.param(CHECKPOINT, "build", "x / 9", "x / 6", id="build: Daly's third term"),
-    pytest.param(CHECKPOINT, "build", "return math.sqrt(2 * c * mtbf)\n", "return math.sqrt(3 * c * mtbf)\n", id="build: Young"),
+    pytest.param(
+        CHECKPOINT, "build", "return math.sqrt(2 * c * mtbf)\n", "return math.sqrt(3 * c * mtbf)\n", id="build: Young"
+    ),
     pytest.param(CHECKPOINT, "reference", "x / 9", "x / 7", id="article: Daly's third term"),
     pytest.param(CHECKPOINT, "reference", "+ r / mtbf", "- r / mtbf", id="article: restarts"),
-    pytest.param(INFERENCE, "script", "return 2 * layers * kvHeads", "return 3 * layers * kvHeads", id="script: KV per token"),
-    pytest.param(INFERENCE, "script", "batch * ctx <= capacity", "batch * ctx < capacity", id="script: the last token that fits"),
+    pytest.param(
+        INFERENCE, "script", "return 2 * layers * kvHeads", "return 3 * layers * kvHeads", id="script: KV per token"
+    ),
+    pytest.param(
+        INFERENCE, "script", "batch * ctx <= capacity", "batch * ctx < capacity", id="script: the last token that fits"
+    ),
     pytest.param(INFERENCE, "script", "(params * w_bits) / 8", "(params * w_bits) / 9", id="script: weights"),
-    pytest.param(INFERENCE, "build", "weights = params * w_bits / 8", "weights = params * w_bits / 6", id="build: weights"),
-    pytest.param(INFERENCE, "build", "1.0 if batch * ctx <= capacity", "1.0 if batch * ctx < capacity", id="build: the last token that fits"),
+    pytest.param(
+        INFERENCE, "build", "weights = params * w_bits / 8", "weights = params * w_bits / 6", id="build: weights"
+    ),
+    pytest.param(
+        INFERENCE,
+        "build",
+        "1.0 if batch * ctx <= capacity",
+        "1.0 if batch * ctx < capacity",
+        id="build: the last token that fits",
+    ),
     pytest.param(INFERENCE, "reference", "return 2 * layers", "return 4 * layers", id="article: KV per token"),
     pytest.param(INFERENCE, "reference", "mem_util - w_bytes", "mem_util + w_bytes", id="article: the cache's room"),
-    pytest.param(TRAINING, "script", "if (stage >= 2) grads /= nd;", "if (stage >= 3) grads /= nd;", id="script: ZeRO-2 shards gradients"),
-    pytest.param(TRAINING, "script", "(34 + (5 * heads * seq) / hidden)", "(34 + (6 * heads * seq) / hidden)", id="script: eager attention"),
+    pytest.param(
+        TRAINING,
+        "script",
+        "if (stage >= 2) grads /= nd;",
+        "if (stage >= 3) grads /= nd;",
+        id="script: ZeRO-2 shards gradients",
+    ),
+    pytest.param(
+        TRAINING,
+        "script",
+        "(34 + (5 * heads * seq) / hidden)",
+        "(34 + (6 * heads * seq) / hidden)",
+        id="script: eager attention",
+    ),
     pytest.param(TRAINING, "build", "per_layer = 34 * seq", "per_layer = 35 * seq", id="build: fused attention"),
     pytest.param(TRAINING, "build", "if stage >= 1:", "if stage >= 2:", id="build: ZeRO-1 shards the optimizer"),
-    pytest.param(TRAINING, "reference", "per_layer = 2 * seq", "per_layer = 3 * seq", id="article: recomputation keeps the input"),
+    pytest.param(
+        TRAINING, "reference", "per_layer = 2 * seq", "per_layer = 3 * seq", id="article: recomputation keeps the input"
+    ),
     pytest.param(TRAINING, "reference", "weights /= nd", "weights *= nd", id="article: ZeRO-3 shards weights"),
 ]
 
@@ -264,7 +387,11 @@ MUTATIONS = [
 def test_a_one_character_change_to_any_copy_fails_the_comparison(calculator, where, before, after, tmp_path):
     spec = REFERENCES[calculator]
     reference = spec.code("en")
-    texts = {"script": SCRIPT.read_text(encoding="utf-8"), "build": BUILD.read_text(encoding="utf-8"), "reference": reference}
+    texts = {
+        "script": SCRIPT.read_text(encoding="utf-8"),
+        "build": BUILD.read_text(encoding="utf-8"),
+        "reference": reference,
+    }
     assert texts[where].count(before) == 1, f"the {where} no longer holds {before!r}: update the mutation"
     texts[where] = texts[where].replace(before, after)
     script, build = tmp_path / "calculators.js", tmp_path / "calculators.py"

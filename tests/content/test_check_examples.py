@@ -56,13 +56,17 @@ def test_a_gpu_only_block_as_written_passes(findings):
 def test_a_renamed_keyword_argument_fails_at_the_articles_line(findings):
     [finding] = findings["renamed-keyword"]
     assert (finding["file"], finding["line"]) == ("docs/articles/renamed-keyword.en.md", FENCE + 6)
-    assert "`torch.zeros()`" in finding["message"] and "`dtpye`" in finding["message"] and "`dtype=`" in finding["message"]
+    assert (
+        "`torch.zeros()`" in finding["message"] and "`dtpye`" in finding["message"] and "`dtype=`" in finding["message"]
+    )
 
 
 def test_a_misspelt_name_fails_at_the_articles_line(findings):
     [finding] = findings["misspelt-name"]
     assert (finding["file"], finding["line"]) == ("docs/articles/misspelt-name.en.md", FENCE + 5)
-    assert "`torch.cuda.is_bf16_suported`" in finding["message"] and "`torch.cuda.is_bf16_supported`" in finding["message"]
+    assert (
+        "`torch.cuda.is_bf16_suported`" in finding["message"] and "`torch.cuda.is_bf16_supported`" in finding["message"]
+    )
 
 
 def test_a_renamed_keyword_of_a_class_imported_by_name_fails(findings):
@@ -72,7 +76,11 @@ def test_a_renamed_keyword_of_a_class_imported_by_name_fails(findings):
 
 def test_an_import_of_a_name_the_library_lacks_fails(findings):
     [finding] = findings["missing-import"]
-    assert finding["line"] == FENCE + 3 and "`from torch import nnn` fails" in finding["message"] and "`torch.nn`" in finding["message"]
+    assert (
+        finding["line"] == FENCE + 3
+        and "`from torch import nnn` fails" in finding["message"]
+        and "`torch.nn`" in finding["message"]
+    )
 
 
 def test_without_the_examples_environment_the_check_fails_saying_how_to_build_it(monkeypatch, tmp_path):

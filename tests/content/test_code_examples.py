@@ -58,7 +58,9 @@ def _python(block: CodeBlock) -> list[str]:
     """A bare Python for a standard-library example; the examples' environment for one that imports a library."""
     if not imported(block.code):
         return [sys.executable, "-I", "-S"]
-    assert EXAMPLES_PYTHON.is_file(), f"{EXAMPLES_PYTHON} is missing: `make test` builds it from requirements-examples.lock"
+    assert EXAMPLES_PYTHON.is_file(), (
+        f"{EXAMPLES_PYTHON} is missing: `make test` builds it from requirements-examples.lock"
+    )
     return [str(EXAMPLES_PYTHON), "-I"]
 
 
@@ -71,7 +73,9 @@ def test_library_examples_run_on_a_cpu_too():
 
 @pytest.mark.parametrize(("block", "output"), ON_CPU)
 def test_cpu_example_runs(block, output, tmp_path):
-    result = subprocess.run([*_python(block), "-c", sized(block)], cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT)
+    result = subprocess.run(
+        [*_python(block), "-c", sized(block)], cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip(), "an example prints what it computes"
     if output is not None:
@@ -88,10 +92,18 @@ def test_the_format_table_is_what_its_script_prints(lang, tmp_path):
     """mixed-precision's table of format ranges is the output of the script above it, row for row: the script is its one source."""
     article = text("mixed-precision", lang)
     script = next(block for block in read("mixed-precision", lang).code if "| format | sign |" in block.code)
-    result = subprocess.run([sys.executable, "-I", "-S", "-c", script.code], cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT)
+    result = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", script.code], cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT
+    )
     assert result.returncode == 0, result.stderr
-    printed = [line for line in result.stdout.splitlines() if line.startswith("| ") and not line.startswith("| format |")]
+    printed = [
+        line for line in result.stdout.splitlines() if line.startswith("| ") and not line.startswith("| format |")
+    ]
     lines = article.splitlines()
-    start = next(index for index, line in enumerate(lines) if line.startswith("|") and index > script.line and lines[index + 1].startswith("|---"))
+    start = next(
+        index
+        for index, line in enumerate(lines)
+        if line.startswith("|") and index > script.line and lines[index + 1].startswith("|---")
+    )
     table = [line for line in lines[start + 2 :] if line.startswith("|")][: len(printed)]
     assert len(printed) == 5 and table == printed

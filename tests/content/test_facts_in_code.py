@@ -56,7 +56,12 @@ CONSTANTS = [
     ("gpu-architecture", r"MAX_WARPS, MAX_BLOCKS = (?P<value>\d+), ", "h100-sm-max-warps", ONE),
     ("gpu-architecture", r"MAX_WARPS, MAX_BLOCKS = \d+, (?P<value>\d+)", "h100-sm-max-blocks", ONE),
     ("gpu-architecture", r"REGS_PER_SM = (?P<value>\d+) \* 1024", "h100-sm-registers", Decimal(1) / 1024),
-    ("gpu-architecture", r"SMEM_PER_SM = (?P<value>\d+) \* 1024", "h100-sm-shared-max", ONE),  # KB, as the registry gives it
+    (
+        "gpu-architecture",
+        r"SMEM_PER_SM = (?P<value>\d+) \* 1024",
+        "h100-sm-shared-max",
+        ONE,
+    ),  # KB, as the registry gives it
     ("gpu-inference", r'"bw": (?P<value>[\d.e]+)', "h100-sxm-memory-bandwidth", TERA),
     ("gpu-inference", r'"flops": (?P<value>[\d.e]+)', "h100-sxm-bf16-dense", TERA),
     ("hyperparameter-tuning", r"PEAK = (?P<value>[\d.e]+)", "h100-sxm-bf16-dense", TERA),
@@ -82,7 +87,9 @@ def _mismatches(slug: str, pattern: str, value: Decimal, scale: Decimal) -> list
 
 
 @pytest.mark.parametrize(
-    ("slug", "pattern", "fact_id", "scale"), CONSTANTS, ids=[f"{slug}:{fact}:{index}" for index, (slug, _, fact, _) in enumerate(CONSTANTS)]
+    ("slug", "pattern", "fact_id", "scale"),
+    CONSTANTS,
+    ids=[f"{slug}:{fact}:{index}" for index, (slug, _, fact, _) in enumerate(CONSTANTS)],
 )
 def test_the_examples_constant_is_the_registrys_value(slug, pattern, fact_id, scale):
     fact = REGISTRY.fact(fact_id)
@@ -92,6 +99,8 @@ def test_the_examples_constant_is_the_registrys_value(slug, pattern, fact_id, sc
 
 def test_a_revised_registry_value_fails_every_calculator_that_uses_it():
     revised = Decimal("3.36")  # as if NVIDIA revised the H100's bandwidth
-    using = [(slug, pattern, scale) for slug, pattern, fact_id, scale in CONSTANTS if fact_id == "h100-sxm-memory-bandwidth"]
+    using = [
+        (slug, pattern, scale) for slug, pattern, fact_id, scale in CONSTANTS if fact_id == "h100-sxm-memory-bandwidth"
+    ]
     assert len(using) >= 2
     assert all(_mismatches(slug, pattern, revised, scale) for slug, pattern, scale in using)

@@ -35,7 +35,9 @@ class Quantity:
     subject: str  # a regex naming what the figure is about
     unit: str  # a regex for what follows the number
     facts: tuple[str, ...]  # the registered facts of this quantity
-    measured: dict[float, str] = field(default_factory=dict)  # values that are not specifications, and where they come from
+    measured: dict[float, str] = field(
+        default_factory=dict
+    )  # values that are not specifications, and where they come from
     context: str = ""  # a regex the clause must also match
 
     def registered(self) -> dict[float, str]:
@@ -48,14 +50,21 @@ class Quantity:
 
 
 QUANTITIES = [
-    Quantity("H100 SXM memory bandwidth", r"\bH100\b(?!\s*(?:NVL|PCIe))", r"\s*(?:TB/s|ТБ/с)", ("h100-sxm-memory-bandwidth",)),
+    Quantity(
+        "H100 SXM memory bandwidth", r"\bH100\b(?!\s*(?:NVL|PCIe))", r"\s*(?:TB/s|ТБ/с)", ("h100-sxm-memory-bandwidth",)
+    ),
     # A space before the unit: "H100 80GB HBM3" is a product name in source titles, not a figure.
     Quantity("H100 memory capacity", r"\bH100\b", r"\s+(?:GB|ГБ)\s+(?:of\s+)?(?:памяти\s+)?HBM", ("h100-sxm-memory",)),
     Quantity(
         "H100 NVLink bandwidth",
         r"\bH100\b",
         r"\s*(?:GB/s|ГБ/с)",
-        ("h100-nvlink-bandwidth", "h100-nvlink-bandwidth-per-direction", "h100-nvlink-nccl-ring-busbw", "h100-nvlink-nvls-allreduce-busbw"),
+        (
+            "h100-nvlink-bandwidth",
+            "h100-nvlink-bandwidth-per-direction",
+            "h100-nvlink-nccl-ring-busbw",
+            "h100-nvlink-nvls-allreduce-busbw",
+        ),
         context=r"NVLink",
     ),
     Quantity(
@@ -101,16 +110,28 @@ def mentions(article: str, lang: str, quantity: Quantity) -> list[tuple[int, flo
 @pytest.mark.parametrize("quantity", QUANTITIES, ids=lambda quantity: quantity.name)
 def test_no_article_types_a_registered_figure_by_hand(quantity):
     registered = quantity.registered()
-    stated = [(f"{slug}.{lang}.md:{line}", value) for slug, lang in every_article() for line, value in mentions(text(slug, lang), lang, quantity)]
+    stated = [
+        (f"{slug}.{lang}.md:{line}", value)
+        for slug, lang in every_article()
+        for line, value in mentions(text(slug, lang), lang, quantity)
+    ]
     by_hand = [f"{where}: {value:g} is {{fact:{registered[value]}}}" for where, value in stated if value in registered]
-    drifted = [f"{where}: {value:g}" for where, value in stated if value not in registered and value not in quantity.measured]
+    drifted = [
+        f"{where}: {value:g}" for where, value in stated if value not in registered and value not in quantity.measured
+    ]
     assert by_hand == [], "write the marker, so the value comes from facts.yaml"
-    assert drifted == [], f"{quantity.name} is one of {sorted(registered)} in facts.yaml, or a measurement: {sorted(quantity.measured)}"
+    assert drifted == [], (
+        f"{quantity.name} is one of {sorted(registered)} in facts.yaml, or a measurement: {sorted(quantity.measured)}"
+    )
 
 
 @pytest.mark.parametrize("quantity", QUANTITIES, ids=lambda quantity: quantity.name)
 def test_the_quantity_is_still_quoted_in_several_articles(quantity):
-    quoting = {slug for slug, lang in every_article() if any(f"{{fact:{fact_id}}}" in text(slug, lang) for fact_id in quantity.facts)}
+    quoting = {
+        slug
+        for slug, lang in every_article()
+        if any(f"{{fact:{fact_id}}}" in text(slug, lang) for fact_id in quantity.facts)
+    }
     assert len(quoting) >= 2, "the quantity is no longer repeated; drop it here"
 
 
@@ -119,7 +140,10 @@ def test_every_article_gives_the_pue_of_the_year_it_names():
     for slug, lang in every_article():
         for line, prose in prose_lines(text(slug, lang), lang):
             if "PUE" in prose:
-                stated += [(f"{slug}.{lang}.md:{line}", int(match["year"]), number(match["value"], lang)) for match in PUE_IN_YEAR.finditer(prose)]
+                stated += [
+                    (f"{slug}.{lang}.md:{line}", int(match["year"]), number(match["value"], lang))
+                    for match in PUE_IN_YEAR.finditer(prose)
+                ]
     assert [(where, year, value) for where, year, value in stated if PUE_BY_YEAR.get(year) != value] == []
     assert {year for _, year, _ in stated} == set(PUE_BY_YEAR)
 
@@ -147,5 +171,9 @@ def test_no_glossary_definition_types_a_registered_figure_by_hand():
         for lang in ("ru", "en"):
             written = re.escape(number_as_written(fact.value, lang)).replace(r"\ ", r"[\s  ]")
             pattern = re.compile(rf"(?<![\w.,]){written}\s*{re.escape(fact.unit.symbol[lang])}")
-            typed += [f"{term.id}.{lang}: {fact.id}" for term in glossary.terms if pattern.search(MARKER.sub(" ", term.definition[lang]))]
+            typed += [
+                f"{term.id}.{lang}: {fact.id}"
+                for term in glossary.terms
+                if pattern.search(MARKER.sub(" ", term.definition[lang]))
+            ]
     assert typed == [], "write the fact's marker in the definition"

@@ -23,7 +23,9 @@ def site_markdown():
     config = load_config(str(ROOT / "mkdocs.yml"))
 
     def render(text: str) -> str:
-        return markdown.Markdown(extensions=config.markdown_extensions, extension_configs=config.mdx_configs).convert(text)
+        return markdown.Markdown(extensions=config.markdown_extensions, extension_configs=config.mdx_configs).convert(
+            text
+        )
 
     return render
 
@@ -174,13 +176,17 @@ def test_every_scheme_variant_is_refused_in_a_markdown_image(url):
     assert places(payload) == {(3, 1, SCHEME)}
 
 
-@pytest.mark.parametrize("url", [url for url in SCHEMES if "\t" not in url])  # a tab ends a definition's address: not a definition
+@pytest.mark.parametrize(
+    "url", [url for url in SCHEMES if "\t" not in url]
+)  # a tab ends a definition's address: not a definition
 def test_every_scheme_variant_is_refused_in_a_reference_definition(url):
     payload = f"[r]: {url}"
     assert places(f"См. [текст][r].\n\n{payload}") == {(5, column(payload, url[:3]), SCHEME)}
 
 
-@pytest.mark.parametrize("url", ["javascript:alert(1)", "JavaScript:alert(1)", "vbscript:msgbox(1)", "data:text/html,x"])
+@pytest.mark.parametrize(
+    "url", ["javascript:alert(1)", "JavaScript:alert(1)", "vbscript:msgbox(1)", "data:text/html,x"]
+)
 def test_a_refused_scheme_is_refused_in_an_autolink_and_a_bracketed_destination(url):
     assert places(f"<{url}>") == {(3, 1, SCHEME)}
     assert places(f"[x](<{url}>)") == {(3, 1, SCHEME)}
@@ -296,7 +302,11 @@ def test_markup_parsers_may_read_differently_is_refused(payload):
 
 @pytest.mark.parametrize(
     "payload",
-    ['[x](https://example.org){ onclick="alert(1)" }', '## Раздел { #part onmouseover="alert(1)" }', '![a](../figures/a.svg){ style="x" }'],
+    [
+        '[x](https://example.org){ onclick="alert(1)" }',
+        '## Раздел { #part onmouseover="alert(1)" }',
+        '![a](../figures/a.svg){ style="x" }',
+    ],
 )
 def test_attribute_lists_set_only_anchors_classes_and_lang(payload):
     assert places(payload) == {(3, column(payload, "{"), ATTRIBUTE)}
@@ -309,7 +319,14 @@ def test_a_fence_may_not_pass_data_attributes_to_the_page():
 
 def test_every_author_element_is_declared_with_a_reason():
     assert all(allowed.why for allowed in AUTHOR_HTML)
-    assert {element for allowed in AUTHOR_HTML for element in allowed.elements} == {"kbd", "sub", "sup", "abbr", "br", "span"}
+    assert {element for allowed in AUTHOR_HTML for element in allowed.elements} == {
+        "kbd",
+        "sub",
+        "sup",
+        "abbr",
+        "br",
+        "span",
+    }
 
 
 # What the site renders -----------------------------------------------------------------------------
@@ -357,7 +374,10 @@ def test_every_markdown_extension_renders_only_to_allowed_html(site_markdown):
         "[^1]: Сноска.\n"
     )
     rendered = site_markdown(text)
-    assert all(mark in rendered for mark in ("<details", "tabbed-set", "<dl>", "text-align: center", "footnote", "<abbr", "linenos", "<ol>"))
+    assert all(
+        mark in rendered
+        for mark in ("<details", "tabbed-set", "<dl>", "text-align: center", "footnote", "<abbr", "linenos", "<ol>")
+    )
     assert rendered_html_problems(rendered) == []
 
 
@@ -380,7 +400,10 @@ REFUSED_RENDERED = {
     "upper-case image": ("![x](HTTPS://example.org/a.png)", {RESOURCE}),
     "image by reference": ("![x][r]\n\n[r]: https://example.org/a.png", {RESOURCE}),
     "handler by attribute list": ('[x](https://example.org){ onclick="alert(1)" }', {ATTRIBUTE}),
-    "style by attribute list": ('## Раздел { #part style="background:url(https://example.org/a.png)" }', {ATTRIBUTE, RESOURCE}),
+    "style by attribute list": (
+        '## Раздел { #part style="background:url(https://example.org/a.png)" }',
+        {ATTRIBUTE, RESOURCE},
+    ),
     "comment ending early": ("<!-- --!><script>alert(1)</script> -->", {ELEMENT}),
     "CDATA": ("<![CDATA[><img src=x onerror=alert(1)>]]>", {ELEMENT}),
     "data attribute on a fence": ('``` { .python data-x="1" }\nprint(1)\n```', {ATTRIBUTE}),
@@ -433,5 +456,9 @@ def _typography(text: str) -> list[str]:
 
 
 def test_quotes_of_html_attributes_are_not_straight_quotes_in_prose():
-    assert not [m for m in _typography('Память <abbr title="High Bandwidth Memory">HBM</abbr> быстрая.\n') if "straight quotes" in m]
+    assert not [
+        m
+        for m in _typography('Память <abbr title="High Bandwidth Memory">HBM</abbr> быстрая.\n')
+        if "straight quotes" in m
+    ]
     assert [m for m in _typography('Память <abbr title="HBM">HBM</abbr> "быстрая".\n') if "straight quotes" in m]

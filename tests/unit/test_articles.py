@@ -88,7 +88,10 @@ import torch
 
 def article_problems(found):
     """Every mistake within one article, as `chapter check` gathers them, in line order."""
-    return sorted([*found.fence_problems, *title_problems(found), *heading_problems(found), *code_block_problems(found)], key=lambda problem: problem[0])
+    return sorted(
+        [*found.fence_problems, *title_problems(found), *heading_problems(found), *code_block_problems(found)],
+        key=lambda problem: problem[0],
+    )
 
 
 def _parity(russian: str, english: str) -> list[tuple[int, str]]:
@@ -97,7 +100,11 @@ def _parity(russian: str, english: str) -> list[tuple[int, str]]:
 
 def test_outline_reads_every_part():
     found = outline(RUSSIAN)
-    assert [(h.line, h.level, h.anchor) for h in found.headings] == [(1, 2, "how-it-works"), (12, 3, "details"), (23, 2, "sources")]
+    assert [(h.line, h.level, h.anchor) for h in found.headings] == [
+        (1, 2, "how-it-works"),
+        (12, 3, "details"),
+        (23, 2, "sources"),
+    ]
     assert [(c.line, c.language, c.classes, c.title, c.runs_on_cpu) for c in found.code] == [
         (7, "python", (), None, True),
         (19, "python", ("gpu",), "Нужен GPU с CUDA", False),
@@ -129,7 +136,9 @@ def test_translations_with_the_same_structure_agree():
 
 def test_translated_comments_are_allowed_but_not_changed_code():
     changed = ENGLISH.replace("print(2 * 3 / 4)", "print(2 * 3 / 5)")
-    assert _parity(RUSSIAN, changed) == [(7, "code block 1 differs from x.ru.md:7: 'print(2 * 3 / 5)' here, 'print(2 * 3 / 4)' there")]
+    assert _parity(RUSSIAN, changed) == [
+        (7, "code block 1 differs from x.ru.md:7: 'print(2 * 3 / 5)' here, 'print(2 * 3 / 4)' there")
+    ]
 
 
 def test_end_of_line_comments_may_be_translated_too():
@@ -143,7 +152,12 @@ def test_end_of_line_comments_may_be_translated_too():
     [
         ("python", 'x = "a # b"  # note\n# whole line\ny = 2', ["note", "whole line"], 'x = "a # b"\ny = 2'),
         ("python", 's = """\n# inside a string\n"""', [], 's = """\n# inside a string\n"""'),
-        ("bash", 'echo "a # b" ${#x} url#frag  # note\n  # indented', ["note", "indented"], 'echo "a # b" ${#x} url#frag'),
+        (
+            "bash",
+            'echo "a # b" ${#x} url#frag  # note\n  # indented',
+            ["note", "indented"],
+            'echo "a # b" ${#x} url#frag',
+        ),
         ("yaml", "key: 'a # b'  # note\nother: 1", ["note"], "key: 'a # b'\nother: 1"),
         ("hcl", 'name = "x"  // note\n# whole', ["note", "whole"], 'name = "x"'),
         ("text", "# printed output, not a comment", [], "# printed output, not a comment"),
@@ -159,21 +173,68 @@ def test_comments_are_found_as_the_language_reads_them(language, code, comments,
 @pytest.mark.parametrize(
     ("old", "new", "expected"),
     [
-        ("### Details { #details }", "### Details { #more }", [(12, "heading 2 differs from x.ru.md:12: '### { #more }' here, '### { #details }' there")]),
-        ("### Details { #details }", "## Details { #details }", [(12, "heading 2 differs from x.ru.md:12: '## { #details }' here, '### { #details }' there")]),
-        ("### Details { #details }\n", "", [(22, "heading 2 differs from x.ru.md:12: '## { #sources }' here, '### { #details }' there")]),
-        ("## Sources { #sources }", "![Extra](../figures/x.svg)\n\n## Sources { #sources }", [(23, "2 figures here, 1 in x.ru.md")]),
-        ("{ .python .gpu title", "{ .python .cluster title", [(19, "code block 2 differs from x.ru.md:19: 'python .cluster' here, 'python .gpu' there")]),
-        ("../figures/ring.svg", "../figures/tree.svg", [(5, "figure 1 differs from x.ru.md:5: '../figures/tree.svg' here, '../figures/ring.svg' there")]),
-        ("| bf16 | 16 |\n", "", [(14, "table 1 differs from x.ru.md:14: '2 columns × 1 rows' here, '2 columns × 2 rows' there")]),
-        ("- [Paper](https://arxiv.org/abs/1910.02054)\n", "", [(25, "sources differ from x.ru.md: missing https://arxiv.org/abs/1910.02054")]),
+        (
+            "### Details { #details }",
+            "### Details { #more }",
+            [(12, "heading 2 differs from x.ru.md:12: '### { #more }' here, '### { #details }' there")],
+        ),
+        (
+            "### Details { #details }",
+            "## Details { #details }",
+            [(12, "heading 2 differs from x.ru.md:12: '## { #details }' here, '### { #details }' there")],
+        ),
+        (
+            "### Details { #details }\n",
+            "",
+            [(22, "heading 2 differs from x.ru.md:12: '## { #sources }' here, '### { #details }' there")],
+        ),
+        (
+            "## Sources { #sources }",
+            "![Extra](../figures/x.svg)\n\n## Sources { #sources }",
+            [(23, "2 figures here, 1 in x.ru.md")],
+        ),
+        (
+            "{ .python .gpu title",
+            "{ .python .cluster title",
+            [(19, "code block 2 differs from x.ru.md:19: 'python .cluster' here, 'python .gpu' there")],
+        ),
+        (
+            "../figures/ring.svg",
+            "../figures/tree.svg",
+            [(5, "figure 1 differs from x.ru.md:5: '../figures/tree.svg' here, '../figures/ring.svg' there")],
+        ),
+        (
+            "| bf16 | 16 |\n",
+            "",
+            [(14, "table 1 differs from x.ru.md:14: '2 columns × 1 rows' here, '2 columns × 2 rows' there")],
+        ),
+        (
+            "- [Paper](https://arxiv.org/abs/1910.02054)\n",
+            "",
+            [(25, "sources differ from x.ru.md: missing https://arxiv.org/abs/1910.02054")],
+        ),
         (
             "1910.02054",
             "2006.15704",
-            [(25, "sources differ from x.ru.md: missing https://arxiv.org/abs/1910.02054; not in x.ru.md: https://arxiv.org/abs/2006.15704")],
+            [
+                (
+                    25,
+                    "sources differ from x.ru.md: missing https://arxiv.org/abs/1910.02054; not in x.ru.md: https://arxiv.org/abs/2006.15704",
+                )
+            ],
         ),
     ],
-    ids=["anchor", "level", "missing heading", "extra figure", "marker", "figure", "table row", "missing source", "other source"],
+    ids=[
+        "anchor",
+        "level",
+        "missing heading",
+        "extra figure",
+        "marker",
+        "figure",
+        "table row",
+        "missing source",
+        "other source",
+    ],
 )
 def test_each_divergence_is_named_with_its_line(old, new, expected):
     # A missing part is reported where the two versions first part ways.
@@ -194,26 +255,51 @@ def test_a_correct_article_has_no_problems():
     ("text", "expected"),
     [
         ("# Title { #title }\n", [(1, "the page title comes from topics.yaml; start the article's headings at ##")]),
-        ("## Без якоря\n", [(1, "heading 'Без якоря' needs an explicit anchor, equal in both languages: 'Без якоря { #some-anchor }'")]),
+        (
+            "## Без якоря\n",
+            [
+                (
+                    1,
+                    "heading 'Без якоря' needs an explicit anchor, equal in both languages: 'Без якоря { #some-anchor }'",
+                )
+            ],
+        ),
         ("## A { #Big_One }\n", [(1, "anchor '#Big_One' must be lower-case Latin letters, digits and hyphens")]),
         ("## A { #topic }\n", [(1, "anchor '#topic' is taken by the topic page itself; choose another")]),
         ("## A { #a }\n\n## B { #a }\n", [(3, "anchor '#a' is already used on line 1")]),
-        ("## A { #a }\n\n```mermaid\ngraph LR\n```\n", [(3, "Mermaid diagrams load their renderer from another host; draw the diagram as an SVG file")]),
+        (
+            "## A { #a }\n\n```mermaid\ngraph LR\n```\n",
+            [(3, "Mermaid diagrams load their renderer from another host; draw the diagram as an SVG file")],
+        ),
         (
             "## A { #a }\n\n``` { .python .gpu }\nimport torch\n```\n",
-            [(3, 'code marked .gpu or .cluster needs a title that tells the reader what it needs, e.g. title="Needs a CUDA GPU"')],
+            [
+                (
+                    3,
+                    'code marked .gpu or .cluster needs a title that tells the reader what it needs, e.g. title="Needs a CUDA GPU"',
+                )
+            ],
         ),
         (
             "## A { #a }\n\n```markdown\n- [a](b)\n````\n",
             [
-                (3, "the code block opened here with ``` is never closed: only a line of exactly ``` closes it, and until then the site shows it as text"),
-                (5, "this line looks like the end of the code block opened on line 3, but only a line of exactly ``` closes it"),
+                (
+                    3,
+                    "the code block opened here with ``` is never closed: only a line of exactly ``` closes it, and until then the site shows it as text",
+                ),
+                (
+                    5,
+                    "this line looks like the end of the code block opened on line 3, but only a line of exactly ``` closes it",
+                ),
             ],
         ),
         (
             "## A { #a }\n\n```python\nx = 1\n````\n\n```bash\nls\n```\n",
             [
-                (5, "this line looks like the end of the code block opened on line 3, but only a line of exactly ``` closes it"),
+                (
+                    5,
+                    "this line looks like the end of the code block opened on line 3, but only a line of exactly ``` closes it",
+                ),
             ],
         ),
         (
@@ -224,7 +310,10 @@ def test_a_correct_article_has_no_problems():
                     "this code fence is indented 2 spaces, but line 4 inside its block is indented less, so the site shows the block as text: "
                     "indent every line of the block at least as far as its fence",
                 ),
-                (5, "the code block opened here with ``` is never closed: only a line of exactly ``` closes it, and until then the site shows it as text"),
+                (
+                    5,
+                    "the code block opened here with ``` is never closed: only a line of exactly ``` closes it, and until then the site shows it as text",
+                ),
             ],
         ),
     ],
@@ -256,7 +345,10 @@ def test_links_to_missing_topics_and_anchors_are_found():
         (4, "link '#two': no heading in this article has that anchor"),
         (4, "link 'prunning.md': no topic with slug 'prunning' in topics.yaml; did you mean 'pruning.md'?"),
         (4, "link 'pruning.md#how': the article on 'pruning' has no heading with anchor '#how'"),
-        (4, "link 'kubernetes.md#pods': 'kubernetes' has no article in this language yet; link to the topic without '#pods'"),
+        (
+            4,
+            "link 'kubernetes.md#pods': 'kubernetes' has no article in this language yet; link to the topic without '#pods'",
+        ),
     ]
 
 
@@ -268,7 +360,9 @@ def test_links_in_the_other_language_are_marked_with_it():
     )
     assert mark_link_languages(russian, "ru") == russian.replace("1910.02054)", '1910.02054){ lang="en" }', 1)
     english = "See [Сеть кластера](cluster-networking.md) and [the NCCL guide](https://docs.nvidia.com/).\n"
-    assert mark_link_languages(english, "en") == english.replace("cluster-networking.md)", 'cluster-networking.md){ lang="ru" }')
+    assert mark_link_languages(english, "en") == english.replace(
+        "cluster-networking.md)", 'cluster-networking.md){ lang="ru" }'
+    )
 
 
 @pytest.mark.parametrize(
@@ -279,10 +373,19 @@ def test_links_in_the_other_language_are_marked_with_it():
         (
             "ru",
             "Кольцо, отмечено lost",
-            [(1, "the figure's text alternative has English words (lost); describe the figure in Russian (an English term may follow in parentheses)")],
+            [
+                (
+                    1,
+                    "the figure's text alternative has English words (lost); describe the figure in Russian (an English term may follow in parentheses)",
+                )
+            ],
         ),
         ("en", "A ring of four GPUs", []),
-        ("en", "Кольцо из четырёх GPU", [(1, "the figure's text alternative is in Russian; describe the figure in the language of the article")]),
+        (
+            "en",
+            "Кольцо из четырёх GPU",
+            [(1, "the figure's text alternative is in Russian; describe the figure in the language of the article")],
+        ),
     ],
     ids=["names", "gloss", "english", "english page", "russian on english page"],
 )
@@ -301,11 +404,22 @@ def test_a_figures_text_alternative_is_in_the_language_of_the_article(lang, alt,
         "```bash\necho\n```   \n\n```python\nprint(1)\n```\n",
         "  ```\nindented\n  ```\n",
     ],
-    ids=["longer close", "unclosed", "shorter inside longer", "backticks inside tildes", "longer line inside", "trailing spaces", "indented"],
+    ids=[
+        "longer close",
+        "unclosed",
+        "shorter inside longer",
+        "backticks inside tildes",
+        "longer line inside",
+        "trailing spaces",
+        "indented",
+    ],
 )
 def test_what_the_outline_takes_for_code_is_what_the_site_shows_as_code(text):
     rendered = markdown.markdown(text, extensions=["pymdownx.superfences"])
-    shown = [html.unescape(re.sub(r"<[^>]+>", "", code)).rstrip("\n") for code in re.findall(r"<pre[^>]*>(.*?)</pre>", rendered, re.S)]
+    shown = [
+        html.unescape(re.sub(r"<[^>]+>", "", code)).rstrip("\n")
+        for code in re.findall(r"<pre[^>]*>(.*?)</pre>", rendered, re.S)
+    ]
     assert [block.code for block in outline(text).code] == shown
     in_code = "\n".join(shown)
     assert all(line not in in_code for _, line in prose_lines(text) if line.strip() and not line.startswith(("`", "~")))
@@ -358,7 +472,10 @@ SNIPPETS = {
 def _shown_as_code(text: str) -> list[str]:
     """The text of every <pre> the site's renderer writes for `text`."""
     rendered = markdown.markdown(text, extensions=EXTENSIONS, extension_configs=EXTENSION_SETTINGS)
-    return [html.unescape(re.sub(r"<[^>]+>", "", code)).strip("\n") for code in re.findall(r"<pre[^>]*>(.*?)</pre>", rendered, re.S)]
+    return [
+        html.unescape(re.sub(r"<[^>]+>", "", code)).strip("\n")
+        for code in re.findall(r"<pre[^>]*>(.*?)</pre>", rendered, re.S)
+    ]
 
 
 @pytest.mark.parametrize("text", SNIPPETS.values(), ids=SNIPPETS.keys())
@@ -380,7 +497,9 @@ def test_fenced_code_inside_admonitions_tabs_and_lists_is_code_and_no_mistake():
 
 def test_indented_code_is_code_to_every_reader_of_the_article():
     text = SNIPPETS["indented code"]
-    assert [(block.language, block.code) for block in outline(text).code] == [("", 'hbm = "{fact:h100}"\nmore\n\nagain')]
+    assert [(block.language, block.code) for block in outline(text).code] == [
+        ("", 'hbm = "{fact:h100}"\nmore\n\nagain')
+    ]
     assert markers(text) == []
     assert "hbm" not in prose(text)
 
@@ -390,7 +509,12 @@ def test_indented_code_is_code_to_every_reader_of_the_article():
     [
         (
             SNIPPETS["run on"],
-            [(1, "the code block opened here runs on to line 8: its closing ``` is missing before line 6, which looks like the start of another block")],
+            [
+                (
+                    1,
+                    "the code block opened here runs on to line 8: its closing ``` is missing before line 6, which looks like the start of another block",
+                )
+            ],
         ),
         (
             SNIPPETS["fence in indented code"],
@@ -421,7 +545,10 @@ def test_indented_code_is_code_to_every_reader_of_the_article():
                     '{ .language title="…" } or title="…", hl_lines="…", linenums="…"; until then it shows these lines as text',
                 ),
                 # so the bare ``` below it opens the block, which the next block's closing line closes
-                (3, "the code block opened here runs on to line 7: its closing ``` is missing before line 5, which looks like the start of another block"),
+                (
+                    3,
+                    "the code block opened here runs on to line 7: its closing ``` is missing before line 5, which looks like the start of another block",
+                ),
             ],
         ),
     ],

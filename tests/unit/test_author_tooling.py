@@ -22,13 +22,22 @@ def _hook(name: str) -> dict:
 def test_every_pre_commit_hook_passes_on_the_repository():
     for hook in HOOKS:
         files = [] if hook.get("pass_filenames") is False else ["hooks", "tests", "tools", "benchmarks"]
-        result = subprocess.run([*shlex.split(hook["entry"]), *files], cwd=ROOT, capture_output=True, text=True, timeout=120)
+        result = subprocess.run(
+            [*shlex.split(hook["entry"]), *files], cwd=ROOT, capture_output=True, text=True, timeout=120
+        )
         assert result.returncode == 0, f"{hook['id']}: {result.stdout}{result.stderr}"
 
 
 def test_the_chapter_hook_runs_when_data_or_articles_change():
     pattern = re.compile(_hook("chapter-check")["files"])
-    read = ("topics.yaml", "glossary.yaml", "facts.yaml", "docs/articles/pruning.ru.md", "docs/articles/translations.yaml", "docs/figures/x.svg")
+    read = (
+        "topics.yaml",
+        "glossary.yaml",
+        "facts.yaml",
+        "docs/articles/pruning.ru.md",
+        "docs/articles/translations.yaml",
+        "docs/figures/x.svg",
+    )
     assert [path for path in read if not pattern.search(path)] == []
     assert not pattern.search("README.md")
     assert _hook("chapter-check")["entry"].endswith("chapter check --strict")
@@ -53,7 +62,9 @@ def test_the_pull_request_job_builds_uploads_and_summarises():
 def test_the_jobs_status_step_writes_a_table_of_every_topic_to_the_summary(tmp_path, catalogue):
     step = next(step["run"] for step in JOBS["review"]["steps"] if "GITHUB_STEP_SUMMARY" in step.get("run", ""))
     summary = tmp_path / "summary.md"
-    subprocess.run(["bash", "-c", step], cwd=ROOT, env={**os.environ, "GITHUB_STEP_SUMMARY": str(summary)}, check=True, timeout=120)
+    subprocess.run(
+        ["bash", "-c", step], cwd=ROOT, env={**os.environ, "GITHUB_STEP_SUMMARY": str(summary)}, check=True, timeout=120
+    )
     rows = [row for row in summary.read_text(encoding="utf-8").splitlines() if row.startswith("| ")]
     assert rows[0] == "| topic | ru | en | translation | label |"
     assert [row.split(" | ")[0].removeprefix("| ") for row in rows[1:]] == [topic.slug for topic in catalogue.topics]

@@ -41,7 +41,14 @@ class Guide:
 
 
 GUIDES = (
-    Guide("AUTHORING.md", "Rules", ((ERROR, "error"), (WARNING, "warning"), (NOTICE, "notice")), "Example:", "Fix:", "Checking your work"),
+    Guide(
+        "AUTHORING.md",
+        "Rules",
+        ((ERROR, "error"), (WARNING, "warning"), (NOTICE, "notice")),
+        "Example:",
+        "Fix:",
+        "Checking your work",
+    ),
     Guide(
         "AUTHORING.ru.md",
         "Правила проверки",
@@ -96,8 +103,14 @@ def entries(guide: Guide) -> list[Entry]:
 
 def _entry(guide: Guide, group: str, item: Tag) -> Entry:
     strong = item.find("strong")
-    assert strong is not None, f"{guide.file}: a rule entry in '{group}' does not start with its id in bold: {item.get_text()[:80]!r}"
-    lead = "".join(str(node) if isinstance(node, str) else node.get_text() for node in strong.next_siblings if getattr(node, "name", None) != "ul").strip()
+    assert strong is not None, (
+        f"{guide.file}: a rule entry in '{group}' does not start with its id in bold: {item.get_text()[:80]!r}"
+    )
+    lead = "".join(
+        str(node) if isinstance(node, str) else node.get_text()
+        for node in strong.next_siblings
+        if getattr(node, "name", None) != "ul"
+    ).strip()
     parts = {}
     nested = item.find("ul")
     for part in nested.find_all("li", recursive=False) if nested else []:
@@ -131,7 +144,9 @@ def test_rules_are_grouped_as_problems_py_groups_them(guide: Guide) -> None:
     for entry in entries(guide):
         groups.setdefault(entry.group, set()).add(entry.rule[2])
     assert all(groups), f"{guide.file}: a rule is listed before the first group heading"
-    assert [sorted(hundreds) for hundreds in groups.values()] == [[hundred] for hundred in dict.fromkeys(rule[2] for rule in RULES)]
+    assert [sorted(hundreds) for hundreds in groups.values()] == [
+        [hundred] for hundred in dict.fromkeys(rule[2] for rule in RULES)
+    ]
 
 
 @pytest.mark.parametrize("guide", GUIDES, ids=lambda guide: guide.file)
@@ -140,8 +155,12 @@ def test_each_entry_gives_severity_example_and_fix(guide: Guide, rule: str) -> N
     entry = _by_rule(guide).get(rule)
     assert entry is not None, f"{guide.file} has no entry for {rule}"
     severity = RULES[rule].severity
-    assert entry.lead.startswith(f"({guide.word(severity)}):"), f"{guide.file}: {rule} is a {severity}; its entry says {entry.lead[:40]!r}"
-    assert len(entry.lead) > len(f"({guide.word(severity)}):") + 20, f"{guide.file}: {rule} does not say what it protects"
+    assert entry.lead.startswith(f"({guide.word(severity)}):"), (
+        f"{guide.file}: {rule} is a {severity}; its entry says {entry.lead[:40]!r}"
+    )
+    assert len(entry.lead) > len(f"({guide.word(severity)}):") + 20, (
+        f"{guide.file}: {rule} does not say what it protects"
+    )
     assert entry.example, f"{guide.file}: {rule} has no example in a code span after {guide.example!r}"
     assert entry.fix, f"{guide.file}: {rule} does not say what to do after {guide.fix!r}"
     place, _, rest = entry.example.partition(": ")
@@ -160,7 +179,16 @@ def test_each_entry_gives_severity_example_and_fix(guide: Guide, rule: str) -> N
 def test_checking_your_work_says_what_stops_what(guide: Guide) -> None:
     """The section an author reads first names the severities, the strictness the check shares with the build and the other outputs."""
     text = " ".join(element.get_text(" ") for element in _section(guide, guide.checking))
-    for needed in ("strict: true", "--no-strict", "--drafts", "--format github", "--format json", *dict(guide.severities).values()):
+    for needed in (
+        "strict: true",
+        "--no-strict",
+        "--drafts",
+        "--format github",
+        "--format json",
+        *dict(guide.severities).values(),
+    ):
         assert needed in text, f"{guide.file}: '{guide.checking}' does not mention {needed!r}"
     links = [link.get("href") for element in _section(guide, guide.checking) for link in element.find_all("a")]
-    assert "#" + guide.section.lower().replace(" ", "-") in links, f"{guide.file}: '{guide.checking}' does not point to '{guide.section}'"
+    assert "#" + guide.section.lower().replace(" ", "-") in links, (
+        f"{guide.file}: '{guide.checking}' does not point to '{guide.section}'"
+    )

@@ -44,14 +44,24 @@ def test_a_marker_in_code_is_code():
     text, placements = place(article)
     assert placements == () and text == article
     assert marker_problems(article) == [
-        (5, 9, "CI513", f"{MARKER} shares its line with other text or is indented: write the marker alone at the start of a line")
+        (
+            5,
+            9,
+            "CI513",
+            f"{MARKER} shares its line with other text or is indented: write the marker alone at the start of a line",
+        )
     ]
 
 
 @pytest.mark.parametrize(
     ("article", "line", "column", "says"),
     [
-        ("Text.\n\n{calculator:checkpoint-intervals}\n", 3, 1, "names no calculator; the calculators are: checkpoint-interval"),
+        (
+            "Text.\n\n{calculator:checkpoint-intervals}\n",
+            3,
+            1,
+            "names no calculator; the calculators are: checkpoint-interval",
+        ),
         (f"Text.\n\nSee {MARKER}\n", 3, 5, "shares its line with other text"),
         (f"Text.\n\n  {MARKER}\n", 3, 3, "is indented"),
         (f"Text.\n{MARKER}\n", 2, 1, "put a blank line before and after the marker"),
@@ -87,7 +97,10 @@ def test_the_build_formulas_are_the_articles():
     assert checkpoint(60, 600, 3600)["waste_daly"] == waste_fraction(daly(60, 3600), 60, 600, 3600)
 
 
-@pytest.mark.parametrize(("lang", "interval", "share", "hours"), [("ru", "18,6\u00a0мин", "15,7\u00a0%", "3,1"), ("en", "18.6\u00a0min", "15.7%", "3.1")])
+@pytest.mark.parametrize(
+    ("lang", "interval", "share", "hours"),
+    [("ru", "18,6\u00a0мин", "15,7\u00a0%", "3,1"), ("en", "18.6\u00a0min", "15.7%", "3.1")],
+)
 def test_the_defaults_are_computed_and_written_as_the_page_language_writes_them(lang, interval, share, hours):
     """Daly at C = 60 s, M = 3.1 h: 1117.6 s = 18.6 min; the lost share 15.7%."""
     shown = view(CHECKPOINT_INTERVAL, lang)
@@ -112,7 +125,9 @@ def test_every_calculator_has_its_strings_and_sane_defaults():
             assert view(calculator, lang, registry).leaves_out
         for field in calculator.fields:
             if isinstance(field, Field):
-                assert (field.low < field.default if field.low_open else field.low <= field.default) and field.default <= field.high
+                assert (
+                    field.low < field.default if field.low_open else field.low <= field.default
+                ) and field.default <= field.high
         assert calculator_problems(calculator, registry) == []
 
 
@@ -152,7 +167,8 @@ REGISTRY = load_registry(MINI / "facts.yaml")[0]
 def test_a_choice_offers_facts_in_bytes_and_a_missing_one_is_named():
     """The mini chapter's facts.yaml has the H100's 80 GB but none of the inference calculator's memories."""
     assert calculator_problems(INFERENCE_MEMORY, REGISTRY) == [
-        f"the calculator inference-memory offers the fact {fact}, which facts.yaml does not have" for fact in INFERENCE_MEMORY.facts
+        f"the calculator inference-memory offers the fact {fact}, which facts.yaml does not have"
+        for fact in INFERENCE_MEMORY.facts
     ]
     h100 = REGISTRY.fact("h100-sxm-memory")
     assert h100 is not None and BYTES_PER_UNIT[h100.unit.id] * float(h100.value) == 80e9
@@ -161,11 +177,15 @@ def test_a_choice_offers_facts_in_bytes_and_a_missing_one_is_named():
     assert calculator_problems(memory, REGISTRY) == []
     [option] = view(memory, "ru", REGISTRY).fields[-1].options
     assert option == OptionView("80000000000.0", "Память H100 SXM — 80\u00a0ГБ", True)
-    bandwidth = dataclasses.replace(memory, fields=(*memory.fields[:-1], Choice("hbm", ("h100-sxm-memory-bandwidth",), "h100-sxm-memory-bandwidth")))
+    bandwidth = dataclasses.replace(
+        memory, fields=(*memory.fields[:-1], Choice("hbm", ("h100-sxm-memory-bandwidth",), "h100-sxm-memory-bandwidth"))
+    )
     assert "its unit is not one of: gb, gib, mb, mib" in calculator_problems(bandwidth, REGISTRY)[0]
 
 
-@pytest.mark.parametrize(("lang", "verdicts"), [("ru", ("помещается", "не помещается")), ("en", ("fits", "does not fit"))])
+@pytest.mark.parametrize(
+    ("lang", "verdicts"), [("ru", ("помещается", "не помещается")), ("en", ("fits", "does not fit"))]
+)
 def test_the_inference_table_says_in_words_whether_each_case_fits(lang, verdicts):
     """Qwen3-8B on an H100 fits at batch 64 and not at 256 (the article's own table); 70B in BF16 does not fit an H200."""
     registry = load_registry(ROOT / "facts.yaml")[0]
@@ -174,7 +194,9 @@ def test_the_inference_table_says_in_words_whether_each_case_fits(lang, verdicts
     results = {result.name: result for result in shown.results}
     assert results["fits"].value == verdicts[0] and (results["fits"].yes, results["fits"].no) == verdicts
     assert results["kv_token"].value == "144\u00a0" + {"ru": "КиБ", "en": "KiB"}[lang]  # 2 · 36 · 8 · 128 · 2 bytes
-    assert INFERENCE_MEMORY.compute(INFERENCE_MEMORY.defaults | {"hbm": 81559 * 2**20})["capacity"] == 410757  # the article's output
+    assert (
+        INFERENCE_MEMORY.compute(INFERENCE_MEMORY.defaults | {"hbm": 81559 * 2**20})["capacity"] == 410757
+    )  # the article's output
 
 
 def test_a_count_is_whole_and_says_so():

@@ -28,7 +28,11 @@ def test_nine_topics_are_borrowed(catalogue):
 
 
 def test_every_english_text_is_written(catalogue):
-    texts = [catalogue.chapter.summary] + [t.summary for t in catalogue.topics] + [label.meaning for label in catalogue.labels]
+    texts = (
+        [catalogue.chapter.summary]
+        + [t.summary for t in catalogue.topics]
+        + [label.meaning for label in catalogue.labels]
+    )
     for text in texts:
         assert text.en.strip() and text.en != text.ru
 

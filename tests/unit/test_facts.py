@@ -36,7 +36,9 @@ def test_numbers_are_written_as_each_language_writes_them(value, ru, en):
 def test_a_fact_keeps_the_value_its_source_gives_exactly(tmp_path):
     registry, lines = _load(tmp_path, REGISTRY.replace("value: 3.35", "value: 0.1"))
     fact = registry.fact("h100-sxm-memory-bandwidth")
-    assert fact is not None and fact.value == Decimal("0.1") and quantity(fact, "en") == "0.1\u00a0TB/s"  # not 0.1000000000000000055…
+    assert (
+        fact is not None and fact.value == Decimal("0.1") and quantity(fact, "en") == "0.1\u00a0TB/s"
+    )  # not 0.1000000000000000055…
     assert REGISTRY.splitlines()[lines["h100-sxm-memory-bandwidth"] - 1] == "  h100-sxm-memory-bandwidth:"
 
 
@@ -60,8 +62,18 @@ NOT_A_NUMBER = "expected a number such as 3.35 or 1979 (a point before the decim
             "tbps",
             "CI011 facts.h100-sxm-memory-bandwidth.unit: unknown unit 'tbps'; expected one of: gb, tb-per-s — did you mean 'tb-per-s'?",
         ),
-        ("value: 3.35", "value: 3,35", "3,35", f"CI011 facts.h100-sxm-memory-bandwidth.value: {NOT_A_NUMBER}; found '3,35'"),
-        ("value: 3.35", "value: 3.35 TB/s", "3.35 TB/s", f"CI011 facts.h100-sxm-memory-bandwidth.value: {NOT_A_NUMBER}; found '3.35 TB/s'"),
+        (
+            "value: 3.35",
+            "value: 3,35",
+            "3,35",
+            f"CI011 facts.h100-sxm-memory-bandwidth.value: {NOT_A_NUMBER}; found '3,35'",
+        ),
+        (
+            "value: 3.35",
+            "value: 3.35 TB/s",
+            "3.35 TB/s",
+            f"CI011 facts.h100-sxm-memory-bandwidth.value: {NOT_A_NUMBER}; found '3.35 TB/s'",
+        ),
         ("value: 80\n", "value: '80'\n", "'80'", f"CI011 facts.h100-sxm-memory.value: {NOT_A_NUMBER}; found '80'"),
         (
             "    as_of: 2026-11-30\n  h100-sxm-memory-bandwidth:",

@@ -69,7 +69,12 @@ def test_entries_are_newest_first_a_review_before_an_addition_of_the_same_day_th
         "tag:compute-infrastructure,2026-11-10:en/hostile/added",
         "tag:compute-infrastructure,2026-11-01:en/first/added",
     ]
-    assert [entry.updated for entry in view.entries] == ["2026-11-20T00:00:00Z", "2026-11-20T00:00:00Z", "2026-11-10T00:00:00Z", "2026-11-01T00:00:00Z"]
+    assert [entry.updated for entry in view.entries] == [
+        "2026-11-20T00:00:00Z",
+        "2026-11-20T00:00:00Z",
+        "2026-11-10T00:00:00Z",
+        "2026-11-01T00:00:00Z",
+    ]
     assert view.updated == max(entry.updated for entry in view.entries) == "2026-11-20T00:00:00Z"
 
 
@@ -81,7 +86,9 @@ def test_a_review_is_an_entry_only_in_the_languages_whose_article_is_written(cat
     without = feed(catalogue, "ru", "", written={"second"})
     assert "tag:compute-infrastructure,2026-11-20:ru/first/reviewed" not in _ids(without)
     assert "tag:compute-infrastructure,2026-11-01:ru/first/added" in _ids(without)
-    assert "tag:compute-infrastructure,2026-11-20:ru/first/reviewed" in _ids(feed(catalogue, "ru", "", written={"first"}))
+    assert "tag:compute-infrastructure,2026-11-20:ru/first/reviewed" in _ids(
+        feed(catalogue, "ru", "", written={"first"})
+    )
 
 
 def test_ids_are_unique_across_both_feeds_and_the_same_wherever_the_site_is_published(catalogue):
@@ -94,7 +101,9 @@ def test_ids_are_unique_across_both_feeds_and_the_same_wherever_the_site_is_publ
 
 
 def test_a_new_topic_or_a_new_review_leaves_the_other_entries_ids_as_they_were(catalogue):
-    later = parse_catalogue(CATALOGUE.replace("    added: 2026-11-20\n", "    added: 2026-11-20\n    reviewed: 2026-12-02\n"))
+    later = parse_catalogue(
+        CATALOGUE.replace("    added: 2026-11-20\n", "    added: 2026-11-20\n    reviewed: 2026-12-02\n")
+    )
     before, after = _ids(feed(catalogue, "en", "")), _ids(feed(later, "en", ""))
     assert after == ["tag:compute-infrastructure,2026-12-02:en/second/reviewed", *before]
     assert entry_id("compute-infrastructure", later.topics[1].reviewed, "en", "second", "reviewed") == after[0]
@@ -116,7 +125,10 @@ def test_each_language_has_its_own_titles_summaries_and_pages(catalogue):
 
 def test_a_borrowed_topic_names_its_home_chapter_in_the_feeds_language(catalogue):
     hostile = next(entry for entry in feed(catalogue, "ru", "").entries if "/hostile/" in entry.id)
-    assert hostile.category is not None and (hostile.category.term, hostile.category.label) == ("mlops", "MLOps по-русски")
+    assert hostile.category is not None and (hostile.category.term, hostile.category.label) == (
+        "mlops",
+        "MLOps по-русски",
+    )
     assert all(entry.category is None for entry in feed(catalogue, "ru", "").entries if "/hostile/" not in entry.id)
 
 
@@ -151,7 +163,9 @@ def test_catalogue_text_reaches_the_feed_as_text_never_as_markup(catalogue, lang
 
 
 def test_the_gate_reads_a_feed_refusing_a_script_and_accepting_the_feeds_own_links(catalogue, tmp_path: Path):
-    written = write_feeds(catalogue, tmp_path, "https://chapter.example.org/", TEMPLATES, {("first", "ru"), ("first", "en")})
+    written = write_feeds(
+        catalogue, tmp_path, "https://chapter.example.org/", TEMPLATES, {("first", "ru"), ("first", "en")}
+    )
     assert written == [tmp_path / "feed.atom", tmp_path / "en" / "feed.atom"]
     for path in written:
         assert file_findings(path, path.relative_to(tmp_path).as_posix()) == []
@@ -160,7 +174,8 @@ def test_the_gate_reads_a_feed_refusing_a_script_and_accepting_the_feeds_own_lin
         written[0]
         .read_text(encoding="utf-8")
         .replace(
-            "</feed>", '<script xmlns="http://www.w3.org/1999/xhtml">alert(1)</script><link rel="enclosure" href="https://tracker.example.net/t.gif"/></feed>'
+            "</feed>",
+            '<script xmlns="http://www.w3.org/1999/xhtml">alert(1)</script><link rel="enclosure" href="https://tracker.example.net/t.gif"/></feed>',
         ),
         encoding="utf-8",
     )

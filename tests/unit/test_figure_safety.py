@@ -11,7 +11,16 @@ import pytest
 from chapter.catalogue import Text
 from chapter.facts import load_registry
 from chapter.figure_safety import figure_safety
-from chapter.figures import figure_of, figure_sources, localised_copy, localised_path, orphan_figures, orphan_problems, parse_figure, sync_localised_figures
+from chapter.figures import (
+    figure_of,
+    figure_sources,
+    localised_copy,
+    localised_path,
+    orphan_figures,
+    orphan_problems,
+    parse_figure,
+    sync_localised_figures,
+)
 from tools.site import MINI, ROOT
 
 OPEN = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 40">\n'
@@ -116,11 +125,23 @@ def test_every_spelling_of_a_refused_address_is_refused(inside, rule):
         ('<iframe xmlns="http://www.w3.org/1999/xhtml" src="https://evil.example/"/>', "<iframe>"),
         ("<handler>alert(1)</handler>", "<handler>"),
         ('<a href="#x"><set attributeName="href" to="javascript:alert(1)"/><text>x</text></a>', 'attributeName="href"'),
-        ('<a href="#x"><animate attributeName="xlink:href" values="#x;javascript:alert(1)"/><text>x</text></a>', 'attributeName="xlink:href"'),
+        (
+            '<a href="#x"><animate attributeName="xlink:href" values="#x;javascript:alert(1)"/><text>x</text></a>',
+            'attributeName="xlink:href"',
+        ),
         ('<set attributeName="onclick" to="alert(1)"/>', 'attributeName="onclick"'),
         ("<SCRIPT>alert(1)</SCRIPT>", "<SCRIPT>"),
     ],
-    ids=["foreignObject", "html script", "html iframe", "handler", "set href", "animate xlink:href", "set handler", "upper-case element"],
+    ids=[
+        "foreignObject",
+        "html script",
+        "html iframe",
+        "handler",
+        "set href",
+        "animate xlink:href",
+        "set handler",
+        "upper-case element",
+    ],
 )
 def test_elements_that_run_or_embed_are_refused(inside, named):
     found = figure_safety(_svg(inside))
@@ -158,14 +179,19 @@ def test_a_problem_inside_a_style_element_is_placed_on_its_own_line():
 
 # S06: a billion laughs never gets expanded; nor does any other DOCTYPE pass.
 def test_billion_laughs_is_refused_before_any_entity_is_expanded():
-    entities = '<!ENTITY lol "lol">' + "".join(f'<!ENTITY lol{n} "{f"&lol{n - 1};" * 10}">' for n in range(1, 10)).replace("&lol0;", "&lol;")
+    entities = '<!ENTITY lol "lol">' + "".join(
+        f'<!ENTITY lol{n} "{f"&lol{n - 1};" * 10}">' for n in range(1, 10)
+    ).replace("&lol0;", "&lol;")
     source = f'<?xml version="1.0"?>\n<!DOCTYPE svg [{entities}]>\n<svg xmlns="http://www.w3.org/2000/svg"><text>&lol9;</text></svg>\n'
     (found,) = figure_safety(source.encode())
     assert found[:2] == (2, "CI701") and "DOCTYPE" in found[2]
 
 
 def test_a_doctype_without_entities_is_refused_too():
-    source = b'<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n' + _svg("")
+    source = (
+        b'<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n'
+        + _svg("")
+    )
     assert _rules(source) == [(1, "CI701")]
 
 
@@ -177,12 +203,17 @@ def test_a_declared_encoding_other_than_utf8_is_refused():
 
 
 def test_bytes_that_are_not_utf8_are_refused_at_their_line():
-    source = '<?xml version="1.0" encoding="ISO-8859-1"?>\n<svg xmlns="http://www.w3.org/2000/svg">\n<text>café</text></svg>\n'.encode("latin-1")
+    source = '<?xml version="1.0" encoding="ISO-8859-1"?>\n<svg xmlns="http://www.w3.org/2000/svg">\n<text>café</text></svg>\n'.encode(
+        "latin-1"
+    )
     (found,) = figure_safety(source)
     assert found[:2] == (3, "CI701") and "UTF-8" in found[2]
 
 
-@pytest.mark.parametrize("declaration", ['<?xml version="1.0" encoding="UTF-8"?>', "<?xml version='1.0' encoding='utf-8'?>", '<?xml version="1.0"?>'])
+@pytest.mark.parametrize(
+    "declaration",
+    ['<?xml version="1.0" encoding="UTF-8"?>', "<?xml version='1.0' encoding='utf-8'?>", '<?xml version="1.0"?>'],
+)
 def test_a_utf8_declaration_passes(declaration):
     assert figure_safety(declaration.encode() + b"\n" + _svg("")) == []
 
@@ -203,7 +234,10 @@ def test_a_facts_value_in_an_attribute_cannot_close_it():
     registry, _ = load_registry(MINI / "facts.yaml")
     fact = registry.fact("h100-sxm-memory")
     assert fact is not None and fact.unit is not None
-    hostile = dataclasses.replace(fact, unit=dataclasses.replace(fact.unit, symbol=Text(ru="ГБ' onfocus='alert(2)", en='GB" onmouseover="alert(1)')))
+    hostile = dataclasses.replace(
+        fact,
+        unit=dataclasses.replace(fact.unit, symbol=Text(ru="ГБ' onfocus='alert(2)", en='GB" onmouseover="alert(1)')),
+    )
     registry = dataclasses.replace(registry, facts=(hostile,))
     source = _svg('<text x="4" y="30" aria-label="{fact:h100-sxm-memory}">{fact:h100-sxm-memory}</text>')
     assert figure_safety(source) == []
@@ -226,14 +260,23 @@ def _attributes(source: bytes, name: str) -> list[dict[str, str]]:
 # S02: the figures no article shows.
 def test_orphans_are_the_figures_no_article_shows():
     shown = ["../figures/ring.svg", "../figures/./tree.svg", "../figures/ring.svg#part"]
-    assert orphan_figures(["ring.svg", "tree.svg", "unused.svg", "ring-old.svg"], shown) == ["ring-old.svg", "unused.svg"]
+    assert orphan_figures(["ring.svg", "tree.svg", "unused.svg", "ring-old.svg"], shown) == [
+        "ring-old.svg",
+        "unused.svg",
+    ]
     assert orphan_figures(["ring.svg"], []) == ["ring.svg"]
     assert orphan_figures(["ring.svg"], ["../images/ring.svg", "ring.svg"]) == ["ring.svg"]
 
 
 def test_each_site_file_of_a_figure_is_traced_to_its_source():
-    assert [figure_of(path) for path in ("figures/ring.svg", "figures/ring.en.svg", "figures/ring.ru.svg")] == ["ring.svg"] * 3
-    assert [figure_of(path) for path in ("images/ring.svg", "figures/notes.md", "figures/deep/ring.svg")] == [None, None, None]
+    assert [figure_of(path) for path in ("figures/ring.svg", "figures/ring.en.svg", "figures/ring.ru.svg")] == [
+        "ring.svg"
+    ] * 3
+    assert [figure_of(path) for path in ("images/ring.svg", "figures/notes.md", "figures/deep/ring.svg")] == [
+        None,
+        None,
+        None,
+    ]
 
 
 def test_an_orphan_is_named_with_what_to_do():

@@ -14,7 +14,12 @@ RUSSIAN = "## Зачем { #why }\n\nТекст статьи.\n"
 @pytest.mark.parametrize(
     ("data", "rule", "place", "words"),
     [
-        (RUSSIAN.encode("cp1251"), "CI001", (1, 4), "Windows-1251"),  # the likeliest mistake of a Russian author on Windows
+        (
+            RUSSIAN.encode("cp1251"),
+            "CI001",
+            (1, 4),
+            "Windows-1251",
+        ),  # the likeliest mistake of a Russian author on Windows
         ("## Café { #cafe }\n".encode("latin-1"), "CI001", (1, 7), "Latin-1"),
         (codecs.BOM_UTF16_LE + RUSSIAN.encode("utf-16-le"), "CI001", (1, 1), "UTF-16"),
         (RUSSIAN.encode("utf-16-be"), "CI001", (1, 1), "UTF-16"),  # no byte order mark

@@ -10,7 +10,9 @@ def test_every_label_and_origin_combination_is_a_view_the_unfiltered_one_first(c
     lending = [chapter.id for chapter in catalogue.chapters]
     assert found[0] == View(ALL, ALL) and found[0].is_default and found[0].target == ""
     assert {view.key for view in found} == {
-        f"{label}-{origin}" for label in [ALL, *(known.id for known in catalogue.labels)] for origin in [ALL, OWN, *lending]
+        f"{label}-{origin}"
+        for label in [ALL, *(known.id for known in catalogue.labels)]
+        for origin in [ALL, OWN, *lending]
     }
     assert all(view.target == f"filter-{view.key}" for view in found[1:])
 
@@ -27,7 +29,12 @@ def test_a_view_shows_the_topics_of_its_label_and_origin(catalogue):
 
 def test_a_card_belongs_to_four_views(catalogue):
     topic = next(t for t in catalogue.topics if t.origin and t.origin.id == "mlops")
-    assert set(card_views(topic, views(catalogue))) == {"all-all", f"{topic.label.id}-all", "all-mlops", f"{topic.label.id}-mlops"}
+    assert set(card_views(topic, views(catalogue))) == {
+        "all-all",
+        f"{topic.label.id}-all",
+        "all-mlops",
+        f"{topic.label.id}-mlops",
+    }
 
 
 def test_lending_chapters_without_topics_get_no_view(catalogue):
@@ -36,4 +43,6 @@ def test_lending_chapters_without_topics_get_no_view(catalogue):
     from chapter.catalogue import OtherChapter, Text
 
     idle = OtherChapter("idle", Text(ru="Без тем", en="No topics"), None)
-    assert not any(view.origin == "idle" for view in views(dataclasses.replace(catalogue, chapters=(idle, *catalogue.chapters))))
+    assert not any(
+        view.origin == "idle" for view in views(dataclasses.replace(catalogue, chapters=(idle, *catalogue.chapters)))
+    )

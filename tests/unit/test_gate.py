@@ -93,14 +93,26 @@ def test_a_javascript_address_is_refused_however_it_is_written(tmp_path: Path, h
         ('<img src="//tracker.example.net/pixel.gif" alt="">', "<img src> loads //tracker.example.net/pixel.gif"),
         ('<img src="HTTPS://tracker.example.net/p.gif" alt="">', "<img src> loads HTTPS://tracker.example.net/p.gif"),
         ('<img src="/\\tracker.example.net/p.gif" alt="">', "from another host"),
-        ('<img src="x.png" srcset="x.png 1x, https://cdn.example.com/x2.png 2x" alt="">', "<img srcset> loads https://cdn.example.com/x2.png"),
+        (
+            '<img src="x.png" srcset="x.png 1x, https://cdn.example.com/x2.png 2x" alt="">',
+            "<img srcset> loads https://cdn.example.com/x2.png",
+        ),
         ('<iframe src="https://www.youtube.com/embed/x"></iframe>', "<iframe src> loads"),
-        ('<link rel="stylesheet" href="https://fonts.googleapis.com/css">', "<link href> loads https://fonts.googleapis.com/css"),
+        (
+            '<link rel="stylesheet" href="https://fonts.googleapis.com/css">',
+            "<link href> loads https://fonts.googleapis.com/css",
+        ),
         ('<object data="https://evil.example/x.swf"></object>', "<object data> loads"),
         ('<form action="https://evil.example/collect"><input name="q"></form>', "<form action> loads"),
         ('<svg><image href="https://evil.example/i.png"/></svg>', "<image href> loads https://evil.example/i.png"),
-        ('<p style="background: url(&quot;https://evil.example/bg.png&quot;)">x</p>', "a stylesheet loads https://evil.example/bg.png"),
-        ("<style>@import url(https://evil.example/theme.css);</style>", "a stylesheet loads https://evil.example/theme.css"),
+        (
+            '<p style="background: url(&quot;https://evil.example/bg.png&quot;)">x</p>',
+            "a stylesheet loads https://evil.example/bg.png",
+        ),
+        (
+            "<style>@import url(https://evil.example/theme.css);</style>",
+            "a stylesheet loads https://evil.example/theme.css",
+        ),
     ],
 )
 def test_a_resource_from_another_host_is_refused(tmp_path: Path, markup: str, what: str):
@@ -122,7 +134,9 @@ def test_a_resource_from_another_host_is_refused(tmp_path: Path, markup: str, wh
     ],
 )
 def test_a_stylesheet_that_loads_another_host_is_refused(tmp_path: Path, css: str):
-    (problem,) = problems_in(tmp_path, {"stylesheets/chapter.css": css}, {"stylesheets/chapter.css": "docs/stylesheets/chapter.css"})
+    (problem,) = problems_in(
+        tmp_path, {"stylesheets/chapter.css": css}, {"stylesheets/chapter.css": "docs/stylesheets/chapter.css"}
+    )
     assert problem.startswith("docs/stylesheets/chapter.css: error CI608 a stylesheet loads")
     assert "evil.example" in problem or "fonts.example.com" in problem
 
@@ -133,7 +147,10 @@ def test_a_stylesheet_that_loads_another_host_is_refused(tmp_path: Path, css: st
         ('<image href="https://evil.example/i.png"/>', "<image href> loads"),
         ('<image xlink:href="HTTPS://evil.example/i.png"/>', "<image xlink:href> loads"),
         ('<a xlink:href="javascript:alert(1)"><text>x</text></a>', "a `javascript:` address"),
-        ('<a href="#x"><set attributeName="href" to="javascript:alert(1)"/></a>', "a `javascript:` address in <set to>"),
+        (
+            '<a href="#x"><set attributeName="href" to="javascript:alert(1)"/></a>',
+            "a `javascript:` address in <set to>",
+        ),
         ('<script>fetch("/")</script>', "a <script> element"),
         ("<style>@import url(https://evil.example/a.css);</style>", "a stylesheet loads"),
     ],
@@ -150,8 +167,13 @@ def test_an_svg_event_handler_is_refused(tmp_path: Path):
     assert "an inline event handler `onload=`" in problem
 
 
-def test_a_script_that_names_another_host_is_refused_and_pagefinds_parsing_base_is_allowed_only_in_its_bundle(tmp_path: Path):
-    files = {"theme-fixes/page.js": 'fetch("https://collect.example.com/hit")', "chapter/search.js": 'new URL(u, "https://example.com")'}
+def test_a_script_that_names_another_host_is_refused_and_pagefinds_parsing_base_is_allowed_only_in_its_bundle(
+    tmp_path: Path,
+):
+    files = {
+        "theme-fixes/page.js": 'fetch("https://collect.example.com/hit")',
+        "chapter/search.js": 'new URL(u, "https://example.com")',
+    }
     problems = problems_in(tmp_path, files)
     assert len(problems) == 2
     assert all("a script refers to another host" in problem for problem in problems)
@@ -168,19 +190,30 @@ def test_a_page_without_the_policy_or_with_a_script_it_does_not_allow_is_refused
 
 def test_a_problem_is_named_at_the_line_of_the_template_that_writes_it(tmp_path: Path):
     project = tmp_path / "project"
-    write_site(project, {"overrides/main.html": "{% extends 'base.html' %}\n{% block footer %}\n<img src='https://t.example/p.gif' alt=''>\n{% endblock %}\n"})
+    write_site(
+        project,
+        {
+            "overrides/main.html": "{% extends 'base.html' %}\n{% block footer %}\n<img src='https://t.example/p.gif' alt=''>\n{% endblock %}\n"
+        },
+    )
     write_site(project, {"docs/articles/x.en.md": "## A section { #a }\n"})
     site = write_site(tmp_path / "site", {"topics/x/index.html": page("<img src='https://t.example/p.gif' alt=''>")})
     sources = Provenance.of_project(project, project / "overrides", ("topics.yaml",))
     sources.record(site / "topics/x/index.html", project / "docs/articles/x.en.md", "x.en.md")
     (problem,) = [problem.text() for problem in sources.problems(site)]
-    assert problem.startswith("overrides/main.html:3: error CI608 <img src> loads https://t.example/p.gif from another host")
+    assert problem.startswith(
+        "overrides/main.html:3: error CI608 <img src> loads https://t.example/p.gif from another host"
+    )
     assert problem.endswith("(in topics/x/index.html)")
 
 
 def test_a_localised_figure_copy_is_named_by_the_figure_it_is_made_from(tmp_path: Path):
-    project = write_site(tmp_path / "project", {"docs/figures/ring.svg": "<svg/>", "docs/figures/ring.en.svg": "<svg/>"})
-    site = write_site(tmp_path / "site", {"en/figures/ring.en.svg": '<svg xmlns="http://www.w3.org/2000/svg" onclick="x()"/>'})
+    project = write_site(
+        tmp_path / "project", {"docs/figures/ring.svg": "<svg/>", "docs/figures/ring.en.svg": "<svg/>"}
+    )
+    site = write_site(
+        tmp_path / "site", {"en/figures/ring.en.svg": '<svg xmlns="http://www.w3.org/2000/svg" onclick="x()"/>'}
+    )
     sources = Provenance.of_project(project, project / "overrides", ())
     sources.record(site / "en/figures/ring.en.svg", project / "docs/figures/ring.en.svg", "ring.en.svg")
     (problem,) = sources.problems(site)

@@ -107,7 +107,9 @@ def test_yo_and_ye_are_the_same_letter():
 
 
 def test_latin_words_are_read_in_lower_case():
-    assert parse_glossary(MINIMAL.replace("latin: [leaf]", "latin: [Leaf, Spine]")).latin == frozenset({"leaf", "spine"})
+    assert parse_glossary(MINIMAL.replace("latin: [leaf]", "latin: [Leaf, Spine]")).latin == frozenset(
+        {"leaf", "spine"}
+    )
 
 
 CASES = {
@@ -131,7 +133,9 @@ CASES = {
     ),
     "avoid as a list": (
         MINIMAL.replace("avoid: {ru: [кеш]}", "avoid: [кеш]"),
-        ["glossary.yaml:4:12: error CI010 terms[0].avoid: expected a mapping of languages (ru, en) to lists of variants; found a list"],
+        [
+            "glossary.yaml:4:12: error CI010 terms[0].avoid: expected a mapping of languages (ru, en) to lists of variants; found a list"
+        ],
     ),
     "unknown language": (
         MINIMAL.replace("avoid: {ru: [кеш]}", "avoid: {ru: [кеш], de: [Cache]}"),
@@ -174,7 +178,12 @@ PERF = MINIMAL.replace("avoid: {ru: [TFLOPS], en: [TFLOP/s]}", "avoid: {ru: [TFL
 
 @pytest.mark.parametrize(
     "text",
-    ["Performance is perfect in Perfetto.", "Run perftest there.", "They measured it.", "Other words: theory, breathe."],
+    [
+        "Performance is perfect in Perfetto.",
+        "Run perftest there.",
+        "They measured it.",
+        "Other words: theory, breathe.",
+    ],
     ids=["performance", "perftest", "they", "inside words"],
 )
 def test_english_variants_are_whole_words_not_prefixes(text):
@@ -197,8 +206,14 @@ def test_russian_variants_are_still_found_in_any_inflected_form():
         ("Владелец GPU видит суммарную пропускную способность в токенах в секунду.", True),
         ("Пропускная способность 1 200 токенов/с при батче 64.", True),
         ("`vllm bench serve` выдаёт пропускную способность в запросах в секунду.", True),
-        ("Пропускная способность памяти 3,35 ТБ/с ограничивает декодирование.", False),  # bytes per second: the right term
-        ("Пропускная способность сети ограничивает, сколько токенов в секунду даст кластер.", False),  # the network's, not the tokens'
+        (
+            "Пропускная способность памяти 3,35 ТБ/с ограничивает декодирование.",
+            False,
+        ),  # bytes per second: the right term
+        (
+            "Пропускная способность сети ограничивает, сколько токенов в секунду даст кластер.",
+            False,
+        ),  # the network's, not the tokens'
         ("Производительность — 1 200 токенов/с.", False),
     ],
 )

@@ -20,7 +20,10 @@ def test_russian_note_agrees_with_its_number(noun, count):
     assert translate_count("ru", "borrowed_note", count).startswith(f"{count} {noun} ")
 
 
-@pytest.mark.parametrize(("count", "start"), [(1, "1 topic is"), (0, "0 topics are"), (2, "2 topics are"), (9, "9 topics are"), (21, "21 topics are")])
+@pytest.mark.parametrize(
+    ("count", "start"),
+    [(1, "1 topic is"), (0, "0 topics are"), (2, "2 topics are"), (9, "9 topics are"), (21, "21 topics are")],
+)
 def test_english_note_agrees_with_its_number(count, start):
     assert translate_count("en", "borrowed_note", count).startswith(start)
 

@@ -44,7 +44,9 @@ def test_pins_are_read_with_their_lines_whatever_follows_them():
 
 
 def test_the_standard_library_and_relative_imports_are_not_libraries():
-    assert imported("import math, torch.nn as nn\nfrom optuna.samplers import TPESampler\nfrom . import local\nimport torch\n") == ["torch", "optuna"]
+    assert imported(
+        "import math, torch.nn as nn\nfrom optuna.samplers import TPESampler\nfrom . import local\nimport torch\n"
+    ) == ["torch", "optuna"]
     assert imported("def broken(:\n") == []
 
 
@@ -61,7 +63,9 @@ def test_a_library_the_lock_does_not_pin_is_named_with_its_block():
 def test_a_newer_release_is_a_notice_at_its_pin():
     latest = {"optuna": "5.2.0", "torch": "2.14.1", "ray": "2.59.0"}
     problems = newer_releases(pins(LOCK), latest.get)
-    assert [(problem.file, problem.line, problem.rule) for problem in problems] == [("requirements-examples.in", 2, "CI511")]
+    assert [(problem.file, problem.line, problem.rule) for problem in problems] == [
+        ("requirements-examples.in", 2, "CI511")
+    ]
     assert problems[0].message.startswith("optuna 5.1.0 is pinned and 5.2.0 is released")
 
 
@@ -71,7 +75,9 @@ def index(tmp_path, monkeypatch) -> str:
     page = tmp_path / "simple" / "optuna"
     page.mkdir(parents=True)
     files = ["optuna-5.1.0-py3-none-any.whl", "optuna-5.3.0-py3-none-any.whl", "optuna-6.0.0rc1-py3-none-any.whl"]
-    page.joinpath("index.html").write_text("".join(f'<a href="{name}">{name}</a>\n' for name in files), encoding="utf-8")
+    page.joinpath("index.html").write_text(
+        "".join(f'<a href="{name}">{name}</a>\n' for name in files), encoding="utf-8"
+    )
     monkeypatch.setenv("PIP_CONFIG_FILE", "/dev/null")
     return (tmp_path / "simple").as_uri()
 
@@ -84,6 +90,8 @@ def test_the_newest_release_comes_from_the_package_index_as_pip_sees_it(index):
 def test_chapter_outdated_annotates_each_pin_with_a_newer_release(tmp_path, index, capsys):
     (tmp_path / "requirements-examples.in").write_text("# what the examples import\noptuna==5.1.0\n", encoding="utf-8")
     assert main(["outdated", "--root", str(tmp_path), "--index-url", index, "--format", "github"]) == 1
-    assert capsys.readouterr().out.startswith("::notice file=requirements-examples.in,line=2,title=CI511::optuna 5.1.0 is pinned and 5.3.0 is released")
+    assert capsys.readouterr().out.startswith(
+        "::notice file=requirements-examples.in,line=2,title=CI511::optuna 5.1.0 is pinned and 5.3.0 is released"
+    )
     (tmp_path / "requirements-examples.in").write_text("optuna==5.3.0\n", encoding="utf-8")
     assert main(["outdated", "--root", str(tmp_path), "--index-url", index]) == 0

@@ -63,7 +63,13 @@ terms:
 @pytest.mark.timeout(5)
 @pytest.mark.parametrize(
     ("lang", "line"),
-    [("en", "perf" + " " * N + "x"), ("en", "perf" * N), ("ru", "перф" + " " * N + "x"), ("ru", "перф" + "ф" * N), ("en", "perf " * N)],
+    [
+        ("en", "perf" + " " * N + "x"),
+        ("en", "perf" * N),
+        ("ru", "перф" + " " * N + "x"),
+        ("ru", "перф" + "ф" * N),
+        ("en", "perf " * N),
+    ],
     ids=["english, long space", "english, long word", "russian, long space", "russian, long word", "english, repeated"],
 )
 def test_glossary_variants_match_in_linear_time(lang, line):
@@ -72,7 +78,13 @@ def test_glossary_variants_match_in_linear_time(lang, line):
 
 @pytest.mark.timeout(5)
 def test_bandwidth_of_work_reads_long_runs_in_linear_time():
-    bandwidth_of_work([(1, "пропускная способность " + "1 " * N + "x"), (1, "пропускная " * N), (1, "пропускная способность в " + " " * N)])
+    bandwidth_of_work(
+        [
+            (1, "пропускная способность " + "1 " * N + "x"),
+            (1, "пропускная " * N),
+            (1, "пропускная способность в " + " " * N),
+        ]
+    )
 
 
 @pytest.mark.timeout(5)

@@ -68,7 +68,9 @@ def test_minimal_catalogue_loads():
 
 @pytest.mark.parametrize("written", ["2026-12-01", "'2026-12-01'"], ids=["plain", "quoted"])
 def test_review_date_is_read_as_a_day(written):
-    text = _edit("    label: new\n    title: {ru: Один", f"    label: new\n    reviewed: {written}\n    title: {{ru: Один")
+    text = _edit(
+        "    label: new\n    title: {ru: Один", f"    label: new\n    reviewed: {written}\n    title: {{ru: Один"
+    )
     topics = parse_catalogue(text).topics
     assert topics[0].reviewed == datetime.date(2026, 12, 1)
     assert topics[1].reviewed is None
@@ -84,15 +86,21 @@ CASES = {
     # YAML syntax
     "unclosed quote": (
         _edit("title: {ru: Один, en: One}", 'title: {ru: "Один, en: One}'),
-        ["topics.yaml:15:17: error CI005 YAML syntax error: this quoted text is never closed (YAML stopped at line 24, column 1)"],
+        [
+            "topics.yaml:15:17: error CI005 YAML syntax error: this quoted text is never closed (YAML stopped at line 24, column 1)"
+        ],
     ),
     "unclosed bracket": (
         _edit("title: {ru: Один, en: One}", "title: {ru: Один, en: One"),
-        ["topics.yaml:15:12: error CI005 YAML syntax error: this '{' is never closed by a matching '}' (YAML stopped at line 16, column 12)"],
+        [
+            "topics.yaml:15:12: error CI005 YAML syntax error: this '{' is never closed by a matching '}' (YAML stopped at line 16, column 12)"
+        ],
     ),
     "bad indentation": (
         _edit("    label: new\n    title: {ru: Один", "    label: new\n      title: {ru: Один"),
-        ["topics.yaml:15:12: error CI005 YAML syntax error: unexpected ':'; check this line's indentation, or put text containing ': ' in quotes"],
+        [
+            "topics.yaml:15:12: error CI005 YAML syntax error: unexpected ':'; check this line's indentation, or put text containing ': ' in quotes"
+        ],
     ),
     "outdented key": (
         _edit("    label: new\n    title: {ru: Один", "    label: new\n  title: {ru: Один"),
@@ -103,7 +111,10 @@ CASES = {
         ["topics.yaml:15:1: error CI005 YAML syntax error: a tab character; YAML indents with spaces only"],
     ),
     # shape
-    "empty file": ("  \n", ["topics.yaml:1:1: error CI010 the file is empty; it must hold the chapter, labels, chapters and topics"]),
+    "empty file": (
+        "  \n",
+        ["topics.yaml:1:1: error CI010 the file is empty; it must hold the chapter, labels, chapters and topics"],
+    ),
     "top level is a list": (
         "- chapter\n- topics\n",
         ["topics.yaml:1:1: error CI010 expected a mapping with keys chapter, labels, chapters, topics; found a list"],
@@ -167,40 +178,69 @@ CASES = {
     # review dates
     "review date that is not a date": (
         _edit("    label: new\n    title: {ru: Один", "    label: new\n    reviewed: soon\n    title: {ru: Один"),
-        ["topics.yaml:15:15: error CI011 topics[0].reviewed: 'soon' is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01"],
+        [
+            "topics.yaml:15:15: error CI011 topics[0].reviewed: 'soon' is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01"
+        ],
     ),
     "review date without its leading zero": (
         _edit("    label: new\n    title: {ru: Один", "    label: new\n    reviewed: 2026-12-1\n    title: {ru: Один"),
-        ["topics.yaml:15:15: error CI011 topics[0].reviewed: '2026-12-1' is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01"],
+        [
+            "topics.yaml:15:15: error CI011 topics[0].reviewed: '2026-12-1' is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01"
+        ],
     ),
     "review date that does not exist": (
-        _edit("    label: new\n    title: {ru: Один", "    label: new\n    reviewed: '2026-02-30'\n    title: {ru: Один"),
-        ["topics.yaml:15:15: error CI011 topics[0].reviewed: '2026-02-30' is not a day of the calendar: 2026 has no 30 February (February 2026 has 28 days)"],
+        _edit(
+            "    label: new\n    title: {ru: Один", "    label: new\n    reviewed: '2026-02-30'\n    title: {ru: Один"
+        ),
+        [
+            "topics.yaml:15:15: error CI011 topics[0].reviewed: '2026-02-30' is not a day of the calendar: 2026 has no 30 February (February 2026 has 28 days)"
+        ],
     ),
     "review date with a time": (
-        _edit("    label: new\n    title: {ru: Один", "    label: new\n    reviewed: 2026-12-01 10:00:00\n    title: {ru: Один"),
-        ["topics.yaml:15:15: error CI011 topics[0].reviewed: '2026-12-01 10:00:00' is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01"],
+        _edit(
+            "    label: new\n    title: {ru: Один",
+            "    label: new\n    reviewed: 2026-12-01 10:00:00\n    title: {ru: Один",
+        ),
+        [
+            "topics.yaml:15:15: error CI011 topics[0].reviewed: '2026-12-01 10:00:00' is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01"
+        ],
     ),
     "review date as a list": (
-        _edit("    label: new\n    title: {ru: Один", "    label: new\n    reviewed: [2026-12-01]\n    title: {ru: Один"),
+        _edit(
+            "    label: new\n    title: {ru: Один", "    label: new\n    reviewed: [2026-12-01]\n    title: {ru: Один"
+        ),
         ["topics.yaml:15:15: error CI011 topics[0].reviewed: expected a date such as 2026-12-01; found a list"],
     ),
     # dates and the labels' promises
     "topic without the day it was added": (
-        _edit("    summary: {ru: Первый, en: First}\n    added: 2026-11-30\n", "    summary: {ru: Первый, en: First}\n"),
+        _edit(
+            "    summary: {ru: Первый, en: First}\n    added: 2026-11-30\n", "    summary: {ru: Первый, en: First}\n"
+        ),
         ["topics.yaml:13:5: error CI010 topics[0].added: missing required key"],
     ),
     "label that lasts no day": (
         _edit("    meaning: {ru: Недавно, en: Recent}\n", "    meaning: {ru: Недавно, en: Recent}\n    lasts: 0\n"),
-        ["topics.yaml:9:12: error CI011 labels.new.lasts: expected a whole number of days, at least 1, such as 180; found '0'"],
+        [
+            "topics.yaml:9:12: error CI011 labels.new.lasts: expected a whole number of days, at least 1, such as 180; found '0'"
+        ],
     ),
     "label that lasts for words": (
-        _edit("    meaning: {ru: Недавно, en: Recent}\n", "    meaning: {ru: Недавно, en: Recent}\n    review_within: a year\n"),
-        ["topics.yaml:9:20: error CI011 labels.new.review_within: expected a whole number of days, at least 1, such as 180; found 'a year'"],
+        _edit(
+            "    meaning: {ru: Недавно, en: Recent}\n",
+            "    meaning: {ru: Недавно, en: Recent}\n    review_within: a year\n",
+        ),
+        [
+            "topics.yaml:9:20: error CI011 labels.new.review_within: expected a whole number of days, at least 1, such as 180; found 'a year'"
+        ],
     ),
     "home of the chapter's own topic": (
-        _edit("    summary: {ru: Первый, en: First}\n", "    summary: {ru: Первый, en: First}\n    home: https://kb.example.org/one/\n"),
-        ["topics.yaml:17:11: error CI010 topics[0].home: `home` needs `origin` beside it: add `origin` or remove `home`"],
+        _edit(
+            "    summary: {ru: Первый, en: First}\n",
+            "    summary: {ru: Первый, en: First}\n    home: https://kb.example.org/one/\n",
+        ),
+        [
+            "topics.yaml:17:11: error CI010 topics[0].home: `home` needs `origin` beside it: add `origin` or remove `home`"
+        ],
     ),
     # identifiers and references
     "upper-case slug": (
@@ -219,11 +259,15 @@ CASES = {
     ),
     "misspelt label": (
         _edit("    label: new\n    title: {ru: Один", "    label: nwe\n    title: {ru: Один"),
-        ["topics.yaml:14:12: error CI011 topics[0].label: unknown label 'nwe'; expected one of: new — did you mean 'new'?"],
+        [
+            "topics.yaml:14:12: error CI011 topics[0].label: unknown label 'nwe'; expected one of: new — did you mean 'new'?"
+        ],
     ),
     "unknown origin": (
         _edit("origin: mlops", "origin: mlosp"),
-        ["topics.yaml:20:13: error CI011 topics[1].origin: unknown chapter 'mlosp'; expected one of: mlops — did you mean 'mlops'?"],
+        [
+            "topics.yaml:20:13: error CI011 topics[1].origin: unknown chapter 'mlosp'; expected one of: mlops — did you mean 'mlops'?"
+        ],
     ),
     "origin is this chapter": (
         _edit("origin: mlops", "origin: compute"),
@@ -234,7 +278,9 @@ CASES = {
             "  - id: mlops\n    title: {ru: MLOps, en: MLOps}\n",
             "  - id: mlops\n    title: {ru: MLOps, en: MLOps}\n  - id: compute\n    title: {ru: Я, en: Me}\n",
         ),
-        ["topics.yaml:12:5: error CI011 chapters[1].id: 'compute' is this chapter's own id; list only other chapters here"],
+        [
+            "topics.yaml:12:5: error CI011 chapters[1].id: 'compute' is this chapter's own id; list only other chapters here"
+        ],
     ),
     "duplicate chapter": (
         _edit(
@@ -244,13 +290,18 @@ CASES = {
         ["topics.yaml:12:9: error CI011 chapters[1].id: duplicate chapter id 'mlops'; each must be unique"],
     ),
     "chapter address that is not a web address": (
-        _edit("    title: {ru: MLOps, en: MLOps}\n", "    title: {ru: MLOps, en: MLOps}\n    url: javascript:alert(1)\n"),
+        _edit(
+            "    title: {ru: MLOps, en: MLOps}\n", "    title: {ru: MLOps, en: MLOps}\n    url: javascript:alert(1)\n"
+        ),
         [
             "topics.yaml:12:10: error CI011 chapters[0].url: 'javascript:alert(1)' is not an http:// or https:// address (spaces, quotes, <, >, braces and backslashes are written %-encoded)"
         ],
     ),
     "chapter address with a quote that would close an attribute (probe T13)": (
-        _edit("    title: {ru: MLOps, en: MLOps}\n", "    title: {ru: MLOps, en: MLOps}\n    url: 'https://example.org/\"onmouseover=\"alert(1)'\n"),
+        _edit(
+            "    title: {ru: MLOps, en: MLOps}\n",
+            "    title: {ru: MLOps, en: MLOps}\n    url: 'https://example.org/\"onmouseover=\"alert(1)'\n",
+        ),
         [
             "topics.yaml:12:10: error CI011 chapters[0].url: 'https://example.org/\"onmouseover=\"alert(1)' is not an http:// or https:// address"
             " (spaces, quotes, <, >, braces and backslashes are written %-encoded)"
@@ -258,7 +309,11 @@ CASES = {
     ),
     # only plain data
     "anchor and alias": (
-        _edit("title: {ru: Два, en: Two}", "title: *t", _edit("title: {ru: Один, en: One}", "title: &t {ru: Один, en: One}")),
+        _edit(
+            "title: {ru: Два, en: Two}",
+            "title: *t",
+            _edit("title: {ru: Один, en: One}", "title: &t {ru: Один, en: One}"),
+        ),
         [
             "topics.yaml:15:12: error CI006 YAML anchor '&t' is not allowed; write each value out in full",
             "topics.yaml:21:12: error CI006 YAML alias '*t' is not allowed; write the value out in full",
@@ -272,7 +327,9 @@ CASES = {
     ),
     "local tag": (
         _edit("summary: {ru: Первый, en: First}", "summary: !include summary.yaml"),
-        ["topics.yaml:16:14: error CI006 YAML tag '!include' is not allowed; the file holds plain text, lists and mappings"],
+        [
+            "topics.yaml:16:14: error CI006 YAML tag '!include' is not allowed; the file holds plain text, lists and mappings"
+        ],
     ),
 }
 
@@ -285,12 +342,22 @@ def test_mistake_is_reported_exactly(text, expected):
 @pytest.mark.parametrize("slug", ["../x", "/x", "a/b", "a--b", "-a", "a-", "a_b", "a b", "слаг"])
 def test_slugs_that_could_escape_the_site_or_break_urls_are_refused(slug):
     (error,) = _errors(_edit("slug: one", f"slug: '{slug}'"))
-    assert error.startswith(f"topics.yaml:13:11: error CI011 topics[0].slug: {slug!r} is not a lower-case kebab-case identifier")
+    assert error.startswith(
+        f"topics.yaml:13:11: error CI011 topics[0].slug: {slug!r} is not a lower-case kebab-case identifier"
+    )
 
 
 def test_all_problems_come_together_sorted_by_line():
-    text = _edit("origin: mlops", "origin: nope", _edit("slug: one", "slug: One", _edit("title: {ru: Глава, en: Chapter}", "title: {ru: Глава}")))
-    assert [line.split(": ")[0] for line in _errors(text)] == ["topics.yaml:3:10", "topics.yaml:13:11", "topics.yaml:20:13"]
+    text = _edit(
+        "origin: mlops",
+        "origin: nope",
+        _edit("slug: one", "slug: One", _edit("title: {ru: Глава, en: Chapter}", "title: {ru: Глава}")),
+    )
+    assert [line.split(": ")[0] for line in _errors(text)] == [
+        "topics.yaml:3:10",
+        "topics.yaml:13:11",
+        "topics.yaml:20:13",
+    ]
 
 
 def test_unused_chapter_is_a_warning_and_an_error_when_strict():
@@ -362,7 +429,9 @@ def test_quoted_text_wrapped_over_lines_is_not_taken_for_a_quote_left_open():
     text = _edit("summary: {ru: Первый, en: First}", 'summary:\n      ru: "Первый,\n        второй"\n      en: First')
     assert parse_catalogue(text).topics[0].summary.ru == "Первый, второй"
     broken = _edit("    label: new\n    title: {ru: Один", "    label: new\n  title: {ru: Один", text)
-    assert [message for _, _, message in _problems(broken)] == ["YAML syntax error: this line is indented differently from the keys above it"]
+    assert [message for _, _, message in _problems(broken)] == [
+        "YAML syntax error: this line is indented differently from the keys above it"
+    ]
 
 
 @pytest.mark.parametrize(

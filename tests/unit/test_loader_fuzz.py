@@ -126,8 +126,40 @@ YAML_BITS = [
 noise = st.lists(st.one_of(st.sampled_from(YAML_BITS), st.characters()), max_size=12).map("".join)
 
 IDS = ["compute-infrastructure", "new", "current", "mlops", "ai-accelerators", "gpu-architecture", "ml-practice"]
-KEYS = ["chapter", "labels", "chapters", "topics", "id", "title", "summary", "name", "meaning", "slug", "label", "origin", "url", "ru", "en"]
-PLAUSIBLE = IDS + KEYS + ["", " ", "Upper-Case", "a--b", "../x", "https://example.org/ml", "javascript:alert(1)", "Текст", "yes", "null", "1.5"]
+KEYS = [
+    "chapter",
+    "labels",
+    "chapters",
+    "topics",
+    "id",
+    "title",
+    "summary",
+    "name",
+    "meaning",
+    "slug",
+    "label",
+    "origin",
+    "url",
+    "ru",
+    "en",
+]
+PLAUSIBLE = (
+    IDS
+    + KEYS
+    + [
+        "",
+        " ",
+        "Upper-Case",
+        "a--b",
+        "../x",
+        "https://example.org/ml",
+        "javascript:alert(1)",
+        "Текст",
+        "yes",
+        "null",
+        "1.5",
+    ]
+)
 UNKNOWN_KEYS = ["lable", "titel", "sumary", "slugs", "Ru", "EN", "de", "extra", "url", "origin", ""]
 
 scalars = st.one_of(
@@ -139,7 +171,9 @@ scalars = st.one_of(
     st.text(max_size=20),
     st.sampled_from(PLAUSIBLE),
 )
-keys = st.one_of(st.sampled_from(KEYS + UNKNOWN_KEYS + IDS), st.text(max_size=10), st.integers(), st.booleans(), st.none())
+keys = st.one_of(
+    st.sampled_from(KEYS + UNKNOWN_KEYS + IDS), st.text(max_size=10), st.integers(), st.booleans(), st.none()
+)
 json_like = st.recursive(
     scalars,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(keys, inner, max_size=4),
@@ -275,7 +309,10 @@ YAMLISH = [
 ]
 random_text = st.one_of(
     st.text(),
-    st.lists(st.one_of(st.sampled_from(YAMLISH), st.sampled_from(YAML_BITS), st.text(string.ascii_lowercase, max_size=5)), max_size=40).map("".join),
+    st.lists(
+        st.one_of(st.sampled_from(YAMLISH), st.sampled_from(YAML_BITS), st.text(string.ascii_lowercase, max_size=5)),
+        max_size=40,
+    ).map("".join),
 )
 
 
@@ -330,21 +367,29 @@ def fuzz_file(tmp_path_factory):
 def test_random_bytes_read_from_a_file(fuzz_file, data):
     fuzz_file.write_bytes(data)
     # The document's lines as far as it can be read: undecodable bytes never hide a line break.
-    _assert_loads_or_explains(lambda: load_catalogue(fuzz_file, shown_as="topics.yaml"), data.decode("utf-8", "replace"))
+    _assert_loads_or_explains(
+        lambda: load_catalogue(fuzz_file, shown_as="topics.yaml"), data.decode("utf-8", "replace")
+    )
 
 
 # --- crashes found while writing this ---------------------------------------
 
 CRASHES = {
     # yaml.compose returned None and the reader asked it for .tag: AttributeError.
-    "only a comment": ("#", "topics.yaml:1:1: error CI010 the file holds only comments; it must hold the chapter, labels, chapters and topics"),
+    "only a comment": (
+        "#",
+        "topics.yaml:1:1: error CI010 the file holds only comments; it must hold the chapter, labels, chapters and topics",
+    ),
     # PyYAML's ReaderError is not a MarkedYAMLError and leaked out.
     "NUL character": ("\x00", "topics.yaml:1:1: error CI003 the character U+0000 is not allowed in YAML; delete it"),
     "control character inside a value": (
         "chapter:\n  id: compute\x07infrastructure\n",
         "topics.yaml:2:14: error CI003 the character U+0007 is not allowed in YAML; delete it",
     ),
-    "lone surrogate": ("a: 1\n\ud800", "topics.yaml:2:1: error CI003 the character U+D800 is not allowed in YAML; delete it"),
+    "lone surrogate": (
+        "a: 1\n\ud800",
+        "topics.yaml:2:1: error CI003 the character U+D800 is not allowed in YAML; delete it",
+    ),
     # Composing one node per level recursed past Python's limit: RecursionError. Random
     # inputs never nest this deep; the case was written by hand.
     "lists nested a thousand deep": (
@@ -368,11 +413,23 @@ def test_former_crash_is_reported(text, expected):
 # Not crashes, but messages that broke the property's "author's terms" clauses.
 UNCLEAR = {
     # A list as a key was called None, and as a label id it put PyYAML node reprs into the field.
-    "list as a key": ("? [a]\n: 1\n", "topics.yaml:1:3: error CI010 expected a key (chapter, labels, chapters, topics); found a list"),
-    "list as a label id": ("labels:\n  [x]: {name: 1}\n", "topics.yaml:2:3: error CI010 labels: expected text; found a list"),
+    "list as a key": (
+        "? [a]\n: 1\n",
+        "topics.yaml:1:3: error CI010 expected a key (chapter, labels, chapters, topics); found a list",
+    ),
+    "list as a label id": (
+        "labels:\n  [x]: {name: 1}\n",
+        "topics.yaml:2:3: error CI010 labels: expected text; found a list",
+    ),
     # An unquoted date or '=' is not text to YAML, yet was described as "text".
-    "date as text": ("chapter:\n  id: 2024-01-31\n", "topics.yaml:2:7: error CI010 chapter.id: expected text; found the date 2024-01-31"),
-    "YAML value key as text": ("chapter:\n  id: =\n", "topics.yaml:2:7: error CI010 chapter.id: expected text; found the special YAML value '='"),
+    "date as text": (
+        "chapter:\n  id: 2024-01-31\n",
+        "topics.yaml:2:7: error CI010 chapter.id: expected text; found the date 2024-01-31",
+    ),
+    "YAML value key as text": (
+        "chapter:\n  id: =\n",
+        "topics.yaml:2:7: error CI010 chapter.id: expected text; found the special YAML value '='",
+    ),
 }
 
 
@@ -386,4 +443,7 @@ def test_former_unclear_message_is_clear(text, expected):
 def test_nesting_up_to_the_limit_is_only_a_shape_problem():
     with pytest.raises(CatalogueError) as caught:
         parse_catalogue("[" * 100 + "]" * 100)
-    assert str(caught.value) == "topics.yaml:1:1: error CI010 expected a mapping with keys chapter, labels, chapters, topics; found a list"
+    assert (
+        str(caught.value)
+        == "topics.yaml:1:1: error CI010 expected a mapping with keys chapter, labels, chapters, topics; found a list"
+    )

@@ -27,7 +27,15 @@ INSTALLERS = {"pip", "setuptools"}
 
 def _entries(path: Path) -> dict[str, tuple[Requirement, list[str]]]:
     """Each requirement of a requirements file by its normalised name, with the hashes that follow it (comments and line continuations removed)."""
-    text = re.sub(r"\\\n", " ", "\n".join(line.split(" #")[0] for line in path.read_text(encoding="utf-8").splitlines() if not line.lstrip().startswith("#")))
+    text = re.sub(
+        r"\\\n",
+        " ",
+        "\n".join(
+            line.split(" #")[0]
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if not line.lstrip().startswith("#")
+        ),
+    )
     entries = {}
     for line in filter(None, map(str.strip, text.splitlines())):
         if line.startswith("-"):
@@ -45,7 +53,9 @@ def _pins(path: Path) -> dict[str, str]:
     pins = {}
     for name, (requirement, _) in _entries(path).items():
         specifiers = list(requirement.specifier)
-        assert len(specifiers) == 1 and specifiers[0].operator == "==", f"{path.name}: {requirement} is not pinned to one version"
+        assert len(specifiers) == 1 and specifiers[0].operator == "==", (
+            f"{path.name}: {requirement} is not pinned to one version"
+        )
         pins[name] = specifiers[0].version
     return pins
 
@@ -69,8 +79,12 @@ def test_every_locked_package_is_pinned_with_at_least_one_sha256_hash(lock):
 
 def test_the_lock_pins_exactly_what_constraints_pin():
     constraints, locked = _pins(ROOT / "constraints.txt"), _pins(LOCK)
-    assert {name: locked.get(name) for name in constraints} == constraints, "constraints.txt changed since the lock was written: run `make lock`"
-    assert set(locked) == set(constraints), "requirements.lock holds packages constraints.txt does not pin: run `make lock`"
+    assert {name: locked.get(name) for name in constraints} == constraints, (
+        "constraints.txt changed since the lock was written: run `make lock`"
+    )
+    assert set(locked) == set(constraints), (
+        "requirements.lock holds packages constraints.txt does not pin: run `make lock`"
+    )
 
 
 def test_the_lock_holds_the_installers_themselves():
@@ -80,14 +94,22 @@ def test_the_lock_holds_the_installers_themselves():
     assert INSTALLERS <= set(_pins(EXAMPLES_LOCK))
 
 
-@pytest.mark.parametrize(("lock", "extras"), [(LOCK, ("test",)), (PROPERDOCS_LOCK, ())], ids=["requirements.lock", "requirements-properdocs.lock"])
+@pytest.mark.parametrize(
+    ("lock", "extras"),
+    [(LOCK, ("test",)), (PROPERDOCS_LOCK, ())],
+    ids=["requirements.lock", "requirements-properdocs.lock"],
+)
 def test_every_dependency_of_pyproject_is_locked_at_its_pinned_version(lock, extras):
     locked = _entries(lock)
     for requirement in _project_requirements(*extras):
         name = canonicalize_name(requirement.name)
-        assert name in locked, f"pyproject.toml needs {requirement}, which {lock.name} lacks: pin it in constraints.txt and run `make lock`"
+        assert name in locked, (
+            f"pyproject.toml needs {requirement}, which {lock.name} lacks: pin it in constraints.txt and run `make lock`"
+        )
         version = next(iter(locked[name][0].specifier)).version
-        assert requirement.specifier.contains(version, prereleases=True), f"pyproject.toml pins {requirement}, {lock.name} {name}=={version}"
+        assert requirement.specifier.contains(version, prereleases=True), (
+            f"pyproject.toml pins {requirement}, {lock.name} {name}=={version}"
+        )
 
 
 def test_the_properdocs_environment_agrees_with_the_main_one():
@@ -99,16 +121,24 @@ def test_the_properdocs_environment_agrees_with_the_main_one():
 
 def test_the_examples_name_each_library_at_one_version():
     """The libraries of requirements-examples.in are the releases the articles were checked against: one exact version each."""
-    libraries = {name: requirement for name, (requirement, _) in _entries(EXAMPLES_IN).items() if name not in INSTALLERS}
+    libraries = {
+        name: requirement for name, (requirement, _) in _entries(EXAMPLES_IN).items() if name not in INSTALLERS
+    }
     assert libraries, "requirements-examples.in names no library"
-    loose = [str(requirement) for requirement in libraries.values() if [spec.operator for spec in requirement.specifier] != ["=="]]
+    loose = [
+        str(requirement)
+        for requirement in libraries.values()
+        if [spec.operator for spec in requirement.specifier] != ["=="]
+    ]
     assert loose == [], f"requirements-examples.in: pin each library to one version (name==version): {loose}"
 
 
 def test_the_examples_lock_holds_what_requirements_examples_in_names():
     locked = _pins(EXAMPLES_LOCK)
     for name, (requirement, _) in _entries(EXAMPLES_IN).items():
-        assert name in locked, f"requirements-examples.in names {requirement}, which requirements-examples.lock lacks: run `make lock`"
+        assert name in locked, (
+            f"requirements-examples.in names {requirement}, which requirements-examples.lock lacks: run `make lock`"
+        )
         assert requirement.specifier.contains(locked[name], prereleases=True), (
             f"requirements-examples.in pins {requirement}, requirements-examples.lock {name}=={locked[name]}: run `make lock`"
         )
@@ -116,7 +146,15 @@ def test_the_examples_lock_holds_what_requirements_examples_in_names():
 
 def test_the_examples_lock_installs_no_library_requirements_examples_in_dropped():
     """pip-compile writes `via -r requirements-examples.in` under each package the file names; a library dropped from the file leaves that line stale."""
-    sections = re.split(r"\n(?=\S)", EXAMPLES_LOCK.read_text(encoding="utf-8"))  # a package's pin, its hashes and its `via` comments
-    direct = {canonicalize_name(section.split("==")[0]) for section in sections if "==" in section and "-r requirements-examples.in" in section}
+    sections = re.split(
+        r"\n(?=\S)", EXAMPLES_LOCK.read_text(encoding="utf-8")
+    )  # a package's pin, its hashes and its `via` comments
+    direct = {
+        canonicalize_name(section.split("==")[0])
+        for section in sections
+        if "==" in section and "-r requirements-examples.in" in section
+    }
     assert direct, "requirements-examples.lock records no package as named by requirements-examples.in: run `make lock`"
-    assert direct <= set(_entries(EXAMPLES_IN)), "requirements-examples.lock holds a library requirements-examples.in no longer names: run `make lock`"
+    assert direct <= set(_entries(EXAMPLES_IN)), (
+        "requirements-examples.lock holds a library requirements-examples.in no longer names: run `make lock`"
+    )

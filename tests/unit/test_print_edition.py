@@ -69,7 +69,9 @@ def test_every_id_takes_the_topics_prefix_and_code_line_anchors_keep_id_and_name
 def test_references_to_ids_follow_them():
     labels = printed().css("label")
     assert [label.attributes["for"] for label in labels] == ["pruning--__tabbed_1_1", "pruning--__tabbed_1_2"]
-    assert {tab.attributes["name"] for tab in printed().css("input")} == {"pruning--__tabbed_1"}, "each topic's tabs stay a group of their own"
+    assert {tab.attributes["name"] for tab in printed().css("input")} == {"pruning--__tabbed_1"}, (
+        "each topic's tabs stay a group of their own"
+    )
     assert labels[1].attributes["aria-describedby"] == "pruning--how-it-works pruning--fnref:1"
 
 
@@ -94,7 +96,9 @@ def test_a_figure_is_loaded_from_where_the_print_page_finds_it():
 
 
 def test_two_topics_with_the_same_ids_share_none_in_the_edition():
-    both = place_in_edition(article_body(PAGE), PRUNING, TOPICS) + place_in_edition(article_body(PAGE), Place("topics/kubernetes/", "kubernetes"), TOPICS)
+    both = place_in_edition(article_body(PAGE), PRUNING, TOPICS) + place_in_edition(
+        article_body(PAGE), Place("topics/kubernetes/", "kubernetes"), TOPICS
+    )
     assert not [name for name, count in Counter(ids(both)).items() if count > 1]
 
 
@@ -134,4 +138,6 @@ def test_the_edition_holds_every_topic_in_catalogue_order_and_dates_its_title_pa
 
 def _ru_date(day: datetime.date) -> str:
     months = "января февраля марта апреля мая июня июля августа сентября октября ноября декабря".split()
-    return f"{day.day} {months[day.month - 1]} {day.year}\u202fг."  # Babel's long date: a narrow no-break space before г.
+    return (
+        f"{day.day} {months[day.month - 1]} {day.year}\u202fг."  # Babel's long date: a narrow no-break space before г.
+    )

@@ -18,7 +18,9 @@ from chapter.problems import RULES, Problem, as_json, blocking
             "::notice file=docs/articles/pruning.en.md,line=3,title=CI106::a hyphen used as a dash: use — (or – for ranges)",
         ),
         (
-            Problem("topics.yaml", 68, 12, "CI011", "topics[0].label: unknown label 'nwe'; expected one of: new, current"),
+            Problem(
+                "topics.yaml", 68, 12, "CI011", "topics[0].label: unknown label 'nwe'; expected one of: new, current"
+            ),
             "topics.yaml:68:12: error CI011 topics[0].label: unknown label 'nwe'; expected one of: new, current",
             "::error file=topics.yaml,line=68,col=12,title=CI011::topics[0].label: unknown label 'nwe'; expected one of: new, current",
         ),
@@ -42,7 +44,14 @@ def test_a_problem_prints_as_text_and_as_an_annotation_on_its_line(problem, text
 def test_json_carries_every_field_and_the_rules_severity():
     problem = Problem("facts.yaml", 9, 0, "CI406", "fact 'x' is declared but no article quotes it")
     assert json.loads(as_json([problem])) == [
-        {"file": "facts.yaml", "line": 9, "column": 0, "rule": "CI406", "message": "fact 'x' is declared but no article quotes it", "severity": "warning"}
+        {
+            "file": "facts.yaml",
+            "line": 9,
+            "column": 0,
+            "rule": "CI406",
+            "message": "fact 'x' is declared but no article quotes it",
+            "severity": "warning",
+        }
     ]
 
 

@@ -38,13 +38,22 @@ def test_articles_of_catalogue_topics_pass(project):
 @pytest.mark.parametrize(
     ("path", "message"),
     [
-        ("docs/articles/prunning.ru.md", "docs/articles/prunning.ru.md: error CI501 no topic with slug 'prunning' in topics.yaml; did you mean 'pruning'?"),
+        (
+            "docs/articles/prunning.ru.md",
+            "docs/articles/prunning.ru.md: error CI501 no topic with slug 'prunning' in topics.yaml; did you mean 'pruning'?",
+        ),
         (
             "docs/articles/quantum.en.md",
             "docs/articles/quantum.en.md: error CI501 no topic with slug 'quantum' in topics.yaml; add the topic to topics.yaml or rename the file",
         ),
-        ("docs/articles/pruning.de.md", "docs/articles/pruning.de.md: error CI501 articles are named articles/<slug>.<ru|en>.md, directly in articles/"),
-        ("docs/articles/pruning.md", "docs/articles/pruning.md: error CI501 articles are named articles/<slug>.<ru|en>.md, directly in articles/"),
+        (
+            "docs/articles/pruning.de.md",
+            "docs/articles/pruning.de.md: error CI501 articles are named articles/<slug>.<ru|en>.md, directly in articles/",
+        ),
+        (
+            "docs/articles/pruning.md",
+            "docs/articles/pruning.md: error CI501 articles are named articles/<slug>.<ru|en>.md, directly in articles/",
+        ),
         (
             "docs/articles/extra/pruning.ru.md",
             "docs/articles/extra/pruning.ru.md: error CI501 articles are named articles/<slug>.<ru|en>.md, directly in articles/",
@@ -61,7 +70,10 @@ def test_article_no_topic_owns_is_refused(project, path, message):
 def test_check_command_succeeds_on_the_real_project(seed, capsys):
     borrowed = sum(1 for topic in seed.topics if "из «" in topic.ru_line)
     assert main(["check", str(ROOT)]) == 0
-    assert capsys.readouterr().out == f"topics.yaml: {len(seed.topics)} topics, {borrowed} of them from other chapters; no problems found\n"
+    assert (
+        capsys.readouterr().out
+        == f"topics.yaml: {len(seed.topics)} topics, {borrowed} of them from other chapters; no problems found\n"
+    )
 
 
 def test_check_command_exits_1_with_the_builds_messages(project, capsys):
@@ -69,7 +81,10 @@ def test_check_command_exits_1_with_the_builds_messages(project, capsys):
     (project / "topics.yaml").write_text(text.replace("label: new", "label: hot", 1), encoding="utf-8")
     line = text.splitlines().index("    label: new") + 1
     assert main(["check", str(project)]) == 1
-    assert capsys.readouterr().err == f"topics.yaml:{line}:12: error CI011 topics[0].label: unknown label 'hot'; expected one of: new, current\n"
+    assert (
+        capsys.readouterr().err
+        == f"topics.yaml:{line}:12: error CI011 topics[0].label: unknown label 'hot'; expected one of: new, current\n"
+    )
 
 
 def test_check_command_is_as_strict_as_the_build(project, capsys):
@@ -85,7 +100,9 @@ def test_check_command_is_as_strict_as_the_build(project, capsys):
 
 
 def test_check_runs_as_a_module_from_the_project_folder(project):
-    result = subprocess.run([sys.executable, "-m", "chapter", "check", "--drafts"], cwd=project, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "chapter", "check", "--drafts"], cwd=project, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     assert f"{_topic_count(project)} topics" in result.stdout
 
@@ -110,7 +127,10 @@ def test_terms_the_glossary_avoids_are_refused_with_file_line_and_the_term(proje
     _write(project, "docs/articles/pruning.en.md", "## Why { #why }\n\nAfter pruning the model needs fine-tuning.\n")
     with pytest.raises(ProblemsFound) as caught:
         check_project(project)
-    assert str(caught.value) == "docs/articles/pruning.ru.md:3: error CI507 'донастройка': write 'дообучение' (glossary: fine-tuning), not 'донастройка'"
+    assert (
+        str(caught.value)
+        == "docs/articles/pruning.ru.md:3: error CI507 'донастройка': write 'дообучение' (glossary: fine-tuning), not 'донастройка'"
+    )
 
 
 def test_code_comments_in_another_language_are_refused(project):
@@ -127,7 +147,10 @@ def test_code_comments_in_another_language_are_refused(project):
 
 def test_figures_with_words_in_the_wrong_language_are_refused(project):
     figure = project / "docs/figures/pruning-zeros.svg"
-    figure.write_text(figure.read_text(encoding="utf-8").replace("</svg>", '<text x="1" y="1">three slices stay idle</text>\n</svg>'), encoding="utf-8")
+    figure.write_text(
+        figure.read_text(encoding="utf-8").replace("</svg>", '<text x="1" y="1">three slices stay idle</text>\n</svg>'),
+        encoding="utf-8",
+    )
     line = figure.read_text(encoding="utf-8").splitlines().index('<text x="1" y="1">three slices stay idle</text>') + 1
     with pytest.raises(ProblemsFound) as caught:
         check_project(project)
@@ -149,7 +172,9 @@ def test_a_handmade_language_copy_of_a_figure_is_refused_rather_than_overwritten
 
 def test_a_broken_glossary_is_refused_with_its_place(project):
     text = (project / "glossary.yaml").read_text(encoding="utf-8")
-    (project / "glossary.yaml").write_text(text.replace("  - id: fine-tuning\n", "  - id: Fine-tuning\n", 1), encoding="utf-8")
+    (project / "glossary.yaml").write_text(
+        text.replace("  - id: fine-tuning\n", "  - id: Fine-tuning\n", 1), encoding="utf-8"
+    )
     line = text.splitlines().index("  - id: fine-tuning") + 1
     position = [row for row in text.splitlines() if row.startswith("  - id: ")].index("  - id: fine-tuning")
     with pytest.raises(ProblemsFound) as caught:
@@ -181,18 +206,25 @@ def test_check_command_holds_articles_to_the_standard_with_file_line_and_rule(pr
 
 def test_a_fact_quoted_in_a_figure_counts_for_the_article_that_shows_it(project):
     figure = project / "docs/figures/pruning-zeros.svg"
-    figure.write_text(figure.read_text(encoding="utf-8").replace("</svg>", '<text x="1" y="1">{fact:h100-sxm-memory}</text>\n</svg>'), encoding="utf-8")
+    figure.write_text(
+        figure.read_text(encoding="utf-8").replace("</svg>", '<text x="1" y="1">{fact:h100-sxm-memory}</text>\n</svg>'),
+        encoding="utf-8",
+    )
     for lang, words in (("ru", " памяти"), ("en", " of memory")):
         article = project / f"docs/articles/pruning.{lang}.md"
         text = article.read_text(encoding="utf-8")
         assert "{fact:h100-sxm-memory}" + words in text
-        article.write_text(text.replace("{fact:h100-sxm-memory}" + words, "memory" if lang == "en" else "памяти"), encoding="utf-8")
+        article.write_text(
+            text.replace("{fact:h100-sxm-memory}" + words, "memory" if lang == "en" else "памяти"), encoding="utf-8"
+        )
     assert check_project(project, strict=True).fact_uses["h100-sxm-memory"] == ("pruning",)
 
 
 def test_a_figure_naming_an_unknown_fact_is_refused_with_its_line_and_the_likely_fact(project):
     figure = project / "docs/figures/pruning-zeros.svg"
-    text = figure.read_text(encoding="utf-8").replace("</svg>", '<text x="1" y="1">{fact:h100-sxm-memroy}</text>\n</svg>')
+    text = figure.read_text(encoding="utf-8").replace(
+        "</svg>", '<text x="1" y="1">{fact:h100-sxm-memroy}</text>\n</svg>'
+    )
     figure.write_text(text, encoding="utf-8")
     line = text.splitlines().index('<text x="1" y="1">{fact:h100-sxm-memroy}</text>') + 1
     with pytest.raises(ProblemsFound) as caught:
@@ -207,9 +239,13 @@ def test_days_still_to_come_are_refused_where_they_are_written(project):
     """A source read, or a topic reviewed, on a day still to come would stretch every period counted from that day."""
     on = datetime.date(2026, 12, 2)
     registry = (project / "facts.yaml").read_text(encoding="utf-8")
-    (project / "facts.yaml").write_text(registry.replace("    as_of: 2026-11-30\n", "    as_of: 2027-01-05\n", 1), encoding="utf-8")
+    (project / "facts.yaml").write_text(
+        registry.replace("    as_of: 2026-11-30\n", "    as_of: 2027-01-05\n", 1), encoding="utf-8"
+    )
     catalogue = (project / "topics.yaml").read_text(encoding="utf-8")
-    (project / "topics.yaml").write_text(catalogue.replace("    reviewed: 2026-11-30\n", "    reviewed: 2026-12-20\n", 1), encoding="utf-8")
+    (project / "topics.yaml").write_text(
+        catalogue.replace("    reviewed: 2026-11-30\n", "    reviewed: 2026-12-20\n", 1), encoding="utf-8"
+    )
     with pytest.raises(ProblemsFound) as caught:
         check_project(project, standard=True, on=on)
     found = [line for line in str(caught.value).splitlines() if " CI30" in line or " CI40" in line]
@@ -257,14 +293,20 @@ def test_a_deleted_facts_file_is_named_once_as_missing(project):
     """Probe F10: not a "names no fact" line for every marker."""
     (project / "facts.yaml").unlink()
     problems = review_project(project).problems
-    assert [(problem.file, problem.rule) for problem in problems if problem.severity == "error"] == [("facts.yaml", "CI007")]
-    assert any(problem.message.startswith("facts.yaml is missing, and the articles quote facts") for problem in problems)
+    assert [(problem.file, problem.rule) for problem in problems if problem.severity == "error"] == [
+        ("facts.yaml", "CI007")
+    ]
+    assert any(
+        problem.message.startswith("facts.yaml is missing, and the articles quote facts") for problem in problems
+    )
 
 
 def test_the_default_check_refuses_what_the_strict_build_refuses(project, capsys):
     """Probe F11: a fact no article quotes fails the build (mkdocs.yml is strict), so it fails the check too."""
     text = (project / "facts.yaml").read_text(encoding="utf-8")
-    extra = text[text.index("  h100-sxm-memory:\n") : text.index("  h100-sxm-memory-bandwidth:\n")].replace("h100-sxm-memory:", "h100-pcie-memory:")
+    extra = text[text.index("  h100-sxm-memory:\n") : text.index("  h100-sxm-memory-bandwidth:\n")].replace(
+        "h100-sxm-memory:", "h100-pcie-memory:"
+    )
     (project / "facts.yaml").write_text(text + extra, encoding="utf-8")
     assert main(["check", "--drafts", str(project)]) == 1
     assert "warning CI406 fact 'h100-pcie-memory' is declared but no article quotes it" in capsys.readouterr().err
@@ -283,7 +325,12 @@ def test_the_default_check_refuses_what_the_strict_build_refuses(project, capsys
         ),
         ("en: What a GPU is made of.", "en: Из чего сделан GPU.", "CI014", "is in Russian"),
     ],
-    ids=["17 MB summary (T20)", "a line break in a one-line field", "reviewed before added (T23)", "swapped languages (T23)"],
+    ids=[
+        "17 MB summary (T20)",
+        "a line break in a one-line field",
+        "reviewed before added (T23)",
+        "swapped languages (T23)",
+    ],
 )
 def test_catalogue_text_that_would_ship_wrong_is_refused(project, old, new, rule, words):
     text = (project / "topics.yaml").read_text(encoding="utf-8")
@@ -301,7 +348,11 @@ def test_catalogue_text_that_would_ship_wrong_is_refused(project, old, new, rule
         ("docs/articles/pruning.en.md", b"\xef\xbb\xbf## Why { #why }\n", "CI002"),  # A11
         ("docs/articles/translations.yaml", "pruning:\n  why: {ru: абв, en: где}\n".encode("cp1251"), "CI001"),  # R06
         ("docs/articles/translations.yaml", b"x: " + b"[" * 2000 + b"]" * 2000 + b"\n", "CI006"),  # R07
-        ("docs/figures/pruning-zeros.svg", '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><text>café</text></svg>'.encode("latin-1"), "CI001"),
+        (
+            "docs/figures/pruning-zeros.svg",
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><text>café</text></svg>'.encode("latin-1"),
+            "CI001",
+        ),
     ],
     ids=["cp1251 article", "latin-1 article", "article BOM", "cp1251 record", "deep record", "latin-1 figure"],
 )
@@ -324,19 +375,28 @@ def test_a_data_file_too_large_to_be_a_catalogue_is_refused_before_it_is_read(pr
 def test_links_and_figures_to_files_the_site_lacks_are_refused_with_their_line(project):
     """Probes A09 and A20: the build used to find these only after wiping the site, naming a generated file without a line."""
     article = project / "docs/articles/pruning.en.md"
-    text = article.read_text(encoding="utf-8") + "\nSee [a](../figures/nope.svg), [b](../../mkdocs.yml), [c](../topics/nope/index.md).\n"
+    text = (
+        article.read_text(encoding="utf-8")
+        + "\nSee [a](../figures/nope.svg), [b](../../mkdocs.yml), [c](../topics/nope/index.md).\n"
+    )
     article.write_text(text.replace("../figures/pruning-zeros.svg", "../figures/pruning-zero.svg"), encoding="utf-8")
     lines = text.splitlines()
     links = next(number for number, line in enumerate(lines, start=1) if "[a](../figures/nope.svg)" in line)
     figure = next(number for number, line in enumerate(lines, start=1) if "pruning-zeros.svg" in line)
-    found = {(problem.line, problem.message.split("'")[1]) for problem in review_project(project).problems if problem.rule == "CI505"}
+    found = {
+        (problem.line, problem.message.split("'")[1])
+        for problem in review_project(project).problems
+        if problem.rule == "CI505"
+    }
     assert found == {
         (links, "../figures/nope.svg"),
         (links, "../../mkdocs.yml"),
         (links, "../topics/nope/index.md"),
         (figure, "../figures/pruning-zero.svg"),
     }
-    assert any("did you mean '../figures/pruning-zeros.svg'" in problem.message for problem in review_project(project).problems)
+    assert any(
+        "did you mean '../figures/pruning-zeros.svg'" in problem.message for problem in review_project(project).problems
+    )
 
 
 def test_an_unknown_page_kind_is_refused_with_every_valid_kind(project):
@@ -352,7 +412,11 @@ def test_sync_all_writes_a_damaged_record_again(project, capsys):
     """Probes R01, R04, R05: the messages recommend it, and it used to stop on the same damage."""
     record = project / "docs/articles/translations.yaml"
     good = record.read_text(encoding="utf-8")
-    for damaged in (good.replace("}", "", 1), good + "- stray item\n", good.replace("pruning:", "pruning:\n  extra: [1]", 1)):
+    for damaged in (
+        good.replace("}", "", 1),
+        good + "- stray item\n",
+        good.replace("pruning:", "pruning:\n  extra: [1]", 1),
+    ):
         record.write_text(damaged, encoding="utf-8")
         assert main(["check", "--drafts", str(project)]) == 1
         assert "`chapter sync --all` writes the file again" in capsys.readouterr().err
@@ -367,18 +431,30 @@ def _define(project, ru: str, en: str) -> None:
     text = path.read_text(encoding="utf-8")
     start = text.index("    definition:")
     end = text.index("\n", text.index("      en:", start))
-    path.write_text(text[:start] + f"    definition:\n      ru: '{ru}'\n      en: '{en}'" + text[end:], encoding="utf-8")
+    path.write_text(
+        text[:start] + f"    definition:\n      ru: '{ru}'\n      en: '{en}'" + text[end:], encoding="utf-8"
+    )
 
 
 def test_a_glossary_definition_quotes_facts_by_marker_and_is_checked_like_an_article(project):
-    _define(project, "Около {fact:h100-sxm-memroy} памяти", "About {fact:h100-sxm-memory} of memory, {fact:h100-sxm-memory-bandwidth}")
-    found = {(problem.rule, problem.message.split(":")[0]) for problem in review_project(project).problems if problem.file == "glossary.yaml"}
+    _define(
+        project,
+        "Около {fact:h100-sxm-memroy} памяти",
+        "About {fact:h100-sxm-memory} of memory, {fact:h100-sxm-memory-bandwidth}",
+    )
+    found = {
+        (problem.rule, problem.message.split(":")[0])
+        for problem in review_project(project).problems
+        if problem.file == "glossary.yaml"
+    }
     assert found == {("CI403", "terms.fine-tuning.definition.ru"), ("CI405", "terms.fine-tuning.definition")}
 
 
 def test_a_fact_quoted_only_by_the_glossary_is_not_unused(project):
     text = (project / "facts.yaml").read_text(encoding="utf-8")
-    extra = text[text.index("  h100-sxm-memory:\n") : text.index("  h100-sxm-memory-bandwidth:\n")].replace("h100-sxm-memory:", "h100-pcie-memory:")
+    extra = text[text.index("  h100-sxm-memory:\n") : text.index("  h100-sxm-memory-bandwidth:\n")].replace(
+        "h100-sxm-memory:", "h100-pcie-memory:"
+    )
     (project / "facts.yaml").write_text(text + extra, encoding="utf-8")
     assert any(problem.rule == "CI406" for problem in review_project(project).problems)
     _define(project, "Например, {fact:h100-pcie-memory}", "For example, {fact:h100-pcie-memory}")
@@ -395,7 +471,9 @@ def test_an_example_that_imports_a_library_the_examples_do_not_pin_is_refused(pr
     found = [(problem.file, problem.rule) for problem in review.problems if problem.rule == "CI510"]
     assert found == [("docs/articles/pruning.en.md", "CI510"), ("docs/articles/pruning.ru.md", "CI510")]
     assert all("'vllm'" in problem.message for problem in review.problems if problem.rule == "CI510")
-    assert review.project is not None and [library.name for library in review.project.libraries["pruning", "en"]] == ["PyTorch"]
+    assert review.project is not None and [library.name for library in review.project.libraries["pruning", "en"]] == [
+        "PyTorch"
+    ]
 
 
 def test_sizes_that_fit_no_assignment_are_refused_at_the_fence(project):
@@ -403,6 +481,8 @@ def test_sizes_that_fit_no_assignment_are_refused_at_the_fence(project):
     for lang in ("ru", "en"):
         article = project / f"docs/articles/pruning.{lang}.md"
         article.write_text(article.read_text(encoding="utf-8") + block, encoding="utf-8")
-    fence = (project / "docs/articles/pruning.ru.md").read_text(encoding="utf-8").splitlines().index('``` { .python sizes="BATCH = 8" }') + 1
+    fence = (project / "docs/articles/pruning.ru.md").read_text(encoding="utf-8").splitlines().index(
+        '``` { .python sizes="BATCH = 8" }'
+    ) + 1
     found = [(problem.file, problem.line) for problem in review_project(project).problems if problem.rule == "CI512"]
     assert found == [("docs/articles/pruning.en.md", fence), ("docs/articles/pruning.ru.md", fence)]

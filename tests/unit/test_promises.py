@@ -55,26 +55,43 @@ def test_the_message_says_how_old_the_topic_is_and_what_to_do(mini):
 
 def test_a_current_topic_needs_a_review_within_the_labels_period(mini):
     within = _days(mini, "current", "review_within")
-    reviews = [(slug, rule) for slug, rule in _broken(mini, REVIEWED + datetime.timedelta(days=within)) if rule == "CI302"]
+    reviews = [
+        (slug, rule) for slug, rule in _broken(mini, REVIEWED + datetime.timedelta(days=within)) if rule == "CI302"
+    ]
     assert reviews == []
     late = REVIEWED + datetime.timedelta(days=within + 1)
-    assert [(slug, rule) for slug, rule in _broken(mini, late) if rule == "CI302"] == [("gpu-architecture", "CI302"), ("kubernetes", "CI302")]
+    assert [(slug, rule) for slug, rule in _broken(mini, late) if rule == "CI302"] == [
+        ("gpu-architecture", "CI302"),
+        ("kubernetes", "CI302"),
+    ]
     [broken] = [item for item in broken_promises(mini, {}, late) if item.slug == "gpu-architecture"]
-    assert f"was last reviewed on 2026-11-30, {within + 1} days ago: check the article against its sources and update `reviewed`" in broken.message
+    assert (
+        f"was last reviewed on 2026-11-30, {within + 1} days ago: check the article against its sources and update `reviewed`"
+        in broken.message
+    )
 
 
 def test_a_current_topic_without_any_review_date_is_reported(mini):
-    topics = tuple(dataclasses.replace(topic, reviewed=None) if topic.slug == "kubernetes" else topic for topic in mini.topics)
-    found = broken_promises(dataclasses.replace(mini, topics=topics), {}, ADDED + datetime.timedelta(days=1))  # every date of the fixture is past
+    topics = tuple(
+        dataclasses.replace(topic, reviewed=None) if topic.slug == "kubernetes" else topic for topic in mini.topics
+    )
+    found = broken_promises(
+        dataclasses.replace(mini, topics=topics), {}, ADDED + datetime.timedelta(days=1)
+    )  # every date of the fixture is past
     assert [(item.slug, item.rule) for item in found] == [("kubernetes", "CI302")]
-    assert "has no `reviewed` date: check the article against its sources and add `reviewed: YYYY-MM-DD`" in found[0].message
+    assert (
+        "has no `reviewed` date: check the article against its sources and add `reviewed: YYYY-MM-DD`"
+        in found[0].message
+    )
 
 
 def test_labels_without_promises_promise_nothing(mini):
     labels = tuple(dataclasses.replace(label, lasts=None, review_within=None) for label in mini.labels)
     by_id = {label.id: label for label in labels}
     topics = tuple(dataclasses.replace(topic, label=by_id[topic.label.id], reviewed=None) for topic in mini.topics)
-    assert _broken(dataclasses.replace(mini, labels=labels, topics=topics), ADDED + datetime.timedelta(days=10_000)) == []
+    assert (
+        _broken(dataclasses.replace(mini, labels=labels, topics=topics), ADDED + datetime.timedelta(days=10_000)) == []
+    )
 
 
 def test_field_lines_point_at_each_topics_fields(mini):
@@ -91,11 +108,18 @@ def test_field_lines_point_at_each_topics_fields(mini):
 def test_a_day_still_to_come_is_reported_at_its_field(mini, field, what):
     """A future date would stretch the promise that counts from it: 'current' for a year past a review that never happened."""
     later = datetime.date(2027, 6, 1)
-    topics = tuple(dataclasses.replace(topic, **{field: later}) if topic.slug == "gpu-architecture" else topic for topic in mini.topics)
+    topics = tuple(
+        dataclasses.replace(topic, **{field: later}) if topic.slug == "gpu-architecture" else topic
+        for topic in mini.topics
+    )
     on = REVIEWED + datetime.timedelta(days=1)
-    found = broken_promises(dataclasses.replace(mini, topics=topics), {"gpu-architecture": {"label": 30, field: 33}}, on)
+    found = broken_promises(
+        dataclasses.replace(mini, topics=topics), {"gpu-architecture": {"label": 30, field: 33}}, on
+    )
     assert [(item.slug, item.rule, item.line) for item in found] == [("gpu-architecture", "CI303", 33)]
-    assert found[0].message == f"topics[1].{field}: 2027-06-01 is after today (2026-12-01): write the day the topic {what}"
+    assert (
+        found[0].message == f"topics[1].{field}: 2027-06-01 is after today (2026-12-01): write the day the topic {what}"
+    )
     assert _broken(mini, on) == []  # the fixture's own dates are all in the past
 
 

@@ -31,12 +31,19 @@ def _page(markdown: str) -> tuple[BeautifulSoup, list[tuple[int, int, str, str]]
 def test_markers_outside_fences_become_tokens_of_letters_and_digits_with_their_place():
     text = "Memory {fact:a} and `{fact:b}`.\n\n```python\nx = '{fact:c}'\n```\n\n| H100 | {fact:d} |\n"
     quoted = quote_markers(text)
-    assert [(quote.fact_id, quote.line, quote.column) for quote in quoted.quotes] == [("a", 1, 8), ("b", 1, 22), ("d", 7, 10)]
+    assert [(quote.fact_id, quote.line, quote.column) for quote in quoted.quotes] == [
+        ("a", 1, 8),
+        ("b", 1, 22),
+        ("d", 7, 10),
+    ]
     assert all(re.fullmatch("[a-z0-9]+", quote.token) for quote in quoted.quotes)
     assert len({quote.token for quote in quoted.quotes}) == 3
     assert "x = '{fact:c}'" in quoted.text and "{fact:a}" not in quoted.text and "{fact:d}" not in quoted.text
     assert (
-        quoted.text.replace(quoted.quotes[0].token, "{fact:a}").replace(quoted.quotes[1].token, "{fact:b}").replace(quoted.quotes[2].token, "{fact:d}") == text
+        quoted.text.replace(quoted.quotes[0].token, "{fact:a}")
+        .replace(quoted.quotes[1].token, "{fact:b}")
+        .replace(quoted.quotes[2].token, "{fact:d}")
+        == text
     )
     assert quote_markers(text) == quoted  # the same article, the same tokens: builds stay reproducible
 
@@ -147,7 +154,10 @@ def test_every_marker_is_checked_and_only_misplaced_ones_are_reported():
 def test_a_table_of_contents_entry_gets_the_plain_value_escaped():
     quoted = quote_markers("## Memory {fact:h100} { #memory }\n")
     token = quoted.quotes[0].token
-    assert resolve_text(f"Memory {token}", quoted.quotes, lambda fact_id: "<b>80</b> GB") == "Memory &lt;b&gt;80&lt;/b&gt; GB"
+    assert (
+        resolve_text(f"Memory {token}", quoted.quotes, lambda fact_id: "<b>80</b> GB")
+        == "Memory &lt;b&gt;80&lt;/b&gt; GB"
+    )
     assert resolve_text(f"Memory {token}", quoted.quotes, lambda fact_id: None) == "Memory {fact:h100}"
 
 
@@ -157,7 +167,9 @@ HOSTILE_TITLE = 'NVIDIA [H100](<x onmouseover=alert(1337) y>) datasheet, `nvidia
 
 def test_facts_yaml_text_reaches_an_article_as_text_only(catalogue, tmp_path):
     registry_text = (MINI / "facts.yaml").read_text(encoding="utf-8")
-    registry_text = registry_text.replace("en: GB}", f"en: '{HOSTILE_SYMBOL}'}}").replace("title: NVIDIA H100 Tensor Core GPU", f"title: '{HOSTILE_TITLE}'", 1)
+    registry_text = registry_text.replace("en: GB}", f"en: '{HOSTILE_SYMBOL}'}}").replace(
+        "title: NVIDIA H100 Tensor Core GPU", f"title: '{HOSTILE_TITLE}'", 1
+    )
     (tmp_path / "facts.yaml").write_text(registry_text, encoding="utf-8")
     registry, _ = load_registry(tmp_path / "facts.yaml")
     article = "## Memory {fact:h100-sxm-memory} { #memory }\n\nAn H100 has {fact:h100-sxm-memory}.\n"
@@ -174,7 +186,11 @@ def test_facts_yaml_text_reaches_an_article_as_text_only(catalogue, tmp_path):
         assert link["title"] == f"Source: {HOSTILE_TITLE}, checked 30 November 2026"
         assert link.get_text() == f"80{NBSP}{HOSTILE_SYMBOL}"
         assert link.find_all(True) == []
-    assert not [tag for tag in soup.find_all(True) if any(str(value).startswith("javascript:") or name.startswith("on") for name, value in tag.attrs.items())]
+    assert not [
+        tag
+        for tag in soup.find_all(True)
+        if any(str(value).startswith("javascript:") or name.startswith("on") for name, value in tag.attrs.items())
+    ]
     token = page.quoting.quotes[0].token
     assert renderer.finish_text(f"Memory {token}", page.quoting) == f"Memory 80{NBSP}[GB](javascript:x)"
 
@@ -189,7 +205,9 @@ def test_a_dialect_that_drifts_from_the_checks_is_named():
     extensions = [*DIALECT.extensions, "pymdownx.emoji"]
     configs = {**DIALECT.configs, "toc": {"permalink": False}}
     message = dialect_drift(extensions, configs)
-    assert message is not None and message.startswith("mkdocs.yml: markdown_extensions lists pymdownx.emoji in addition; ")
+    assert message is not None and message.startswith(
+        "mkdocs.yml: markdown_extensions lists pymdownx.emoji in addition; "
+    )
     assert "gives toc the options {'permalink': False} instead of {'permalink': True}" in message
     assert "lists them in another order" in (dialect_drift(list(reversed(DIALECT.extensions)), DIALECT.configs) or "")
 

@@ -63,7 +63,9 @@ def test_index_lists_every_topic_in_catalogue_order(renderer, catalogue, lang):
     page = renderer.render({"chapter": "index"}, "", lang)
     cards = _soup(page.markdown).select(".ci-card")
     assert [card.select_one(".ci-card__link").get_text() for card in cards] == [t.title[lang] for t in catalogue.topics]
-    assert [card.select_one(".ci-card__link")["href"] for card in cards] == [f"topics/{t.slug}/" for t in catalogue.topics]
+    assert [card.select_one(".ci-card__link")["href"] for card in cards] == [
+        f"topics/{t.slug}/" for t in catalogue.topics
+    ]
     assert page.title == catalogue.chapter.title[lang]
 
 
@@ -90,7 +92,9 @@ def test_first_and_last_topics_have_one_neighbour(renderer, catalogue):
 def test_missing_article_is_announced_and_written_article_replaces_the_notice(renderer, catalogue):
     meta = {"chapter": "topic", "topic": "pruning"}
     assert _soup(renderer.render(meta, "", "ru").markdown).select(".ci-missing")
-    renderer = PageRenderer(catalogue, TEMPLATES, {("pruning", "ru"): "## Раздел { #part }\n\nТекст.\n"}, glossary=GLOSSARY)
+    renderer = PageRenderer(
+        catalogue, TEMPLATES, {("pruning", "ru"): "## Раздел { #part }\n\nТекст.\n"}, glossary=GLOSSARY
+    )
     markdown = renderer.render(meta, "", "ru").markdown
     assert "## Раздел { #part }" in markdown and "ci-missing" not in markdown
     assert "ci-missing" in renderer.render(meta, "", "en").markdown
@@ -104,7 +108,9 @@ def test_origin_links_to_its_chapter_when_the_catalogue_knows_the_address(catalo
     soup = _soup(renderer.render({"chapter": "topic", "topic": "kubernetes"}, "", "ru").markdown)
     link = soup.select_one(".ci-heading__origin a")
     assert link["href"] == "https://example.org/mlops/" and link.get_text() == "«MLOps»"
-    unlinked = _soup(PageRenderer(catalogue, TEMPLATES).render({"chapter": "topic", "topic": "kubernetes"}, "", "ru").markdown)
+    unlinked = _soup(
+        PageRenderer(catalogue, TEMPLATES).render({"chapter": "topic", "topic": "kubernetes"}, "", "ru").markdown
+    )
     assert unlinked.select_one(".ci-heading__origin").get_text() == "Эта тема — из главы «MLOps»."
 
 
@@ -112,7 +118,10 @@ def test_catalogue_text_is_escaped(catalogue):
     hostile = "<img src=x onerror=alert(1)>"
     topic = dataclasses.replace(catalogue.topics[0], title=Text(hostile, hostile), summary=Text(hostile, hostile))
     renderer = PageRenderer(dataclasses.replace(catalogue, topics=(topic, *catalogue.topics[1:])), TEMPLATES)
-    for page in (renderer.render({"chapter": "index"}, "", "ru"), renderer.render({"chapter": "topic", "topic": topic.slug}, "", "ru")):
+    for page in (
+        renderer.render({"chapter": "index"}, "", "ru"),
+        renderer.render({"chapter": "topic", "topic": topic.slug}, "", "ru"),
+    ):
         soup = _soup(page.markdown)
         assert soup.find("img") is None
         assert hostile in soup.get_text()
@@ -126,7 +135,12 @@ def test_rendered_html_has_no_blank_lines_inside_blocks(renderer):
 
 @pytest.mark.parametrize(
     ("source", "target", "expected"),
-    [("", "topics/a/", "topics/a/"), ("topics/a/", "topics/b/", "../../topics/b/"), ("topics/a/", "#label-new", "../../#label-new"), ("", "", "./")],
+    [
+        ("", "topics/a/", "topics/a/"),
+        ("topics/a/", "topics/b/", "../../topics/b/"),
+        ("topics/a/", "#label-new", "../../#label-new"),
+        ("", "", "./"),
+    ],
 )
 def test_relative_url(source, target, expected):
     assert relative_url(source, target) == expected
@@ -137,7 +151,11 @@ def test_a_language_rendered_second_gets_its_own_interface_strings(renderer, cat
     slug = catalogue.topics[1].slug
     renderer.render({"chapter": "topic", "topic": slug}, "", "ru")
     english = _soup(renderer.render({"chapter": "topic", "topic": slug}, "", "en").markdown)
-    interface = [english.select_one(".ci-pager"), english.select_one(".ci-missing"), english.select_one(".ci-visually-hidden")]
+    interface = [
+        english.select_one(".ci-pager"),
+        english.select_one(".ci-missing"),
+        english.select_one(".ci-visually-hidden"),
+    ]
     assert all(interface)
     assert not [el for el in interface if re.search("[а-яё]", el.get_text().lower() + el.get("aria-label", "").lower())]
     # and the first language keeps its own strings after the second has been rendered
@@ -145,7 +163,9 @@ def test_a_language_rendered_second_gets_its_own_interface_strings(renderer, cat
     assert russian.select_one(".ci-missing").get_text() == STRINGS["ru"]["no_article"]
 
 
-@pytest.mark.parametrize(("lang", "written"), [("ru", "Проверено 1 декабря 2026\u202fг."), ("en", "Reviewed 1 December 2026")])
+@pytest.mark.parametrize(
+    ("lang", "written"), [("ru", "Проверено 1 декабря 2026\u202fг."), ("en", "Reviewed 1 December 2026")]
+)
 def test_topic_page_says_when_its_article_was_checked(renderer, catalogue, lang, written):
     topic = dataclasses.replace(catalogue.topics[0], reviewed=datetime.date(2026, 12, 1))
     page = renderer.topic(topic, lang)
@@ -200,7 +220,10 @@ def test_index_offers_a_filter_bar_for_every_view_with_counts(renderer, catalogu
     default = bars["all-all"]
     assert default.select_one('[aria-current="true"]').get_text() == f"все ({len(catalogue.topics)})"
     assert default.select_one('a[href="#filter-new-all"]').get_text() == f"новинка ({new})"
-    assert default.select_one(".ci-filters__shown").get_text() == f"Показано {len(catalogue.topics)} тем из {len(catalogue.topics)}."
+    assert (
+        default.select_one(".ci-filters__shown").get_text()
+        == f"Показано {len(catalogue.topics)} тем из {len(catalogue.topics)}."
+    )
     # from the view of new topics, the way back to all of them leads to the unfiltered index
     assert bars["new-all"].select_one('a[href="#topics"]').get_text() == f"все ({len(catalogue.topics)})"
     targets = {span["id"] for span in soup.select(".ci-filter-target")}

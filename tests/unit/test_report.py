@@ -32,11 +32,15 @@ def test_status_says_where_each_topic_stands(project):
 
 def test_status_names_the_lagging_sections_and_the_half_written_pair(project):
     article = project / "docs/articles/pruning.ru.md"
-    article.write_text(article.read_text(encoding="utf-8").replace("наименьшей величиной", "самой малой величиной"), encoding="utf-8")
+    article.write_text(
+        article.read_text(encoding="utf-8").replace("наименьшей величиной", "самой малой величиной"), encoding="utf-8"
+    )
     (project / "docs/articles/gpu-architecture.ru.md").write_text("## Блоки { #blocks }\n", encoding="utf-8")
     rows = status_rows(check_project(project), project, ON)
     assert rows[0].translation == "en behind: how-it-works"
-    assert [(problem.file, problem.line, problem.rule) for problem in rows[0].problems] == [("docs/articles/pruning.en.md", 1, "CI202")]
+    assert [(problem.file, problem.line, problem.rule) for problem in rows[0].problems] == [
+        ("docs/articles/pruning.en.md", 1, "CI202")
+    ]
     assert rows[1].translation == "en missing"
     assert [problem.text() for problem in rows[1].problems] == [
         "docs/articles/gpu-architecture.ru.md: notice CI201 the article has no 'en' version yet: write docs/articles/gpu-architecture.en.md"
@@ -48,7 +52,9 @@ def test_status_names_the_lagging_sections_and_the_half_written_pair(project):
 
 def test_status_names_a_recorded_topic_the_catalogue_no_longer_has(project):
     record = project / "docs/articles/translations.yaml"
-    record.write_text(record.read_text(encoding="utf-8") + "gone:\n  why: {ru: 000000000000, en: 000000000000}\n", encoding="utf-8")
+    record.write_text(
+        record.read_text(encoding="utf-8") + "gone:\n  why: {ru: 000000000000, en: 000000000000}\n", encoding="utf-8"
+    )
     line = record.read_text(encoding="utf-8").splitlines().index("gone:") + 1
     row = status_rows(check_project(project), project, ON)[-1]
     assert (row.slug, row.translation) == ("gone", "recorded, no articles")

@@ -15,8 +15,13 @@ def _site(root, files):
 
 
 def test_builds_that_differ_only_in_their_generator_are_the_same(tmp_path, capsys):
-    a = _site(tmp_path / "a", {"index.html": PAGE.format("mkdocs-1.6.1", "Текст"), "en/index.html": PAGE.format("x", "Text")})
-    b = _site(tmp_path / "b", {"index.html": PAGE.format("mkdocs-ProperDocs 1.6.7", "Текст"), "en/index.html": PAGE.format("x", "Text")})
+    a = _site(
+        tmp_path / "a", {"index.html": PAGE.format("mkdocs-1.6.1", "Текст"), "en/index.html": PAGE.format("x", "Text")}
+    )
+    b = _site(
+        tmp_path / "b",
+        {"index.html": PAGE.format("mkdocs-ProperDocs 1.6.7", "Текст"), "en/index.html": PAGE.format("x", "Text")},
+    )
     assert differences(a, b) == []
     assert main([str(a), str(b)]) == 0
 

@@ -124,7 +124,9 @@ def test_topics_yaml_points_editors_at_the_schema():
 @pytest.mark.parametrize("text", [REAL, MINIMAL], ids=["topics.yaml", "MINIMAL"])
 def test_both_accept_valid_catalogues(text):
     assert loader_accepts(text)
-    assert schema_accepts(text), [error.message for error in VALIDATOR.iter_errors(yaml.load(text, Loader=EditorLoader))]
+    assert schema_accepts(text), [
+        error.message for error in VALIDATOR.iter_errors(yaml.load(text, Loader=EditorLoader))
+    ]
 
 
 @pytest.mark.parametrize("name", CASES.keys())
@@ -134,7 +136,9 @@ def test_loader_case_is_rejected_by_the_schema_or_listed_as_loader_only(name):
     if name in LOADER_ONLY:
         assert schema_accepts(text) is not False, f"{name!r} is rejected by the schema; remove it from LOADER_ONLY"
     else:
-        assert schema_accepts(text) is False, f"the schema misses {name!r}: teach it, or list it in LOADER_ONLY with the reason"
+        assert schema_accepts(text) is False, (
+            f"the schema misses {name!r}: teach it, or list it in LOADER_ONLY with the reason"
+        )
 
 
 def test_loader_only_names_exactly_the_cases_the_schema_lets_through():
@@ -152,7 +156,9 @@ MUTATIONS = {
     "boolean as text": _edit("en: AI Accelerators", "en: yes"),
     "blank text": _edit("en: AI Accelerators", "en: '   '"),
     "empty text": _edit("en: AI Accelerators", "en: ''"),
-    "text as a plain string": _edit('    title:\n      en: AI Accelerators\n      ru: "Ускорители: GPU, TPU, NPU"\n', "    title: AI Accelerators\n"),
+    "text as a plain string": _edit(
+        '    title:\n      en: AI Accelerators\n      ru: "Ускорители: GPU, TPU, NPU"\n', "    title: AI Accelerators\n"
+    ),
     "bad slug": _edit("slug: gpu-architecture", "slug: GPU_Architecture"),
     "slug with a slash": _edit("slug: gpu-architecture", "slug: gpu/architecture"),
     "slug with a double hyphen": _edit("slug: gpu-architecture", "slug: gpu--architecture"),
@@ -165,7 +171,9 @@ MUTATIONS = {
     "label is a list": _edit("label: current", "label: [current]"),
     "missing label": _edit("  - slug: gpu-architecture\n    label: current\n", "  - slug: gpu-architecture\n"),
     "missing slug": _edit("  - slug: gpu-architecture\n    label: current\n", "  - label: current\n"),
-    "missing chapter summary": _section("chapter", "chapter:\n  id: compute-infrastructure\n  title: {ru: Глава, en: Chapter}\n\n"),
+    "missing chapter summary": _section(
+        "chapter", "chapter:\n  id: compute-infrastructure\n  title: {ru: Глава, en: Chapter}\n\n"
+    ),
     "topics is a mapping": _edit("topics:\n  - slug: ai-accelerators", "topics:\n  first:\n  - slug: ai-accelerators"),
     "chapters is missing": _section("chapters", ""),
     "url that is not a web address": _edit("  - id: mlops\n", "  - id: mlops\n    url: ftp://example.org/mlops\n"),
@@ -181,7 +189,9 @@ MUTATIONS = {
 # Edits both must accept: the schema must not be stricter than the loader.
 ACCEPTED = {
     "with a web address": _edit("  - id: mlops\n", "  - id: mlops\n    url: https://example.org/mlops/?lang=en#top\n"),
-    "keys in another order": _edit("  - slug: gpu-architecture\n    label: current\n", "  - label: current\n    slug: gpu-architecture\n"),
+    "keys in another order": _edit(
+        "  - slug: gpu-architecture\n    label: current\n", "  - label: current\n    slug: gpu-architecture\n"
+    ),
     "folded text": _edit("en: AI Accelerators", "en: >-\n        AI\n        Accelerators"),
     "quoted number as text": _edit("en: AI Accelerators", "en: '42'"),
     "digits in identifiers": _edit("slug: gpu-architecture", "slug: gpu-2-architecture"),
@@ -208,7 +218,9 @@ SCHEMA_GAPS = {
     # YAML 1.1 (the loader) reads an unquoted date as a date; editors read it as text
     "date as text": _edit("en: AI Accelerators", "en: 2024-05-01"),
     # `<<` is a YAML merge key: safe_load merges the mapping in, the loader calls it an unknown key
-    "merge key": _edit("  - slug: gpu-architecture\n    label: current\n", "  - slug: gpu-architecture\n    <<: {label: current}\n"),
+    "merge key": _edit(
+        "  - slug: gpu-architecture\n    label: current\n", "  - slug: gpu-architecture\n    <<: {label: current}\n"
+    ),
     # Python's re lets `$` match before a final newline; editors (ECMA-262 regexes) refuse these
     "slug ending in a newline": _edit("slug: gpu-architecture", "slug: |\n      gpu-architecture"),
     "url ending in a newline": _edit("  - id: mlops\n", '  - id: mlops\n    url: "https://example.org/\\n"\n'),
@@ -237,7 +249,11 @@ def test_schema_check_fails_on_a_stale_schema_and_schema_writes_a_fresh_one(tmp_
 
 
 def test_every_declared_field_is_in_the_schema_with_its_description():
-    for record, where in ((Topic, SCHEMA["$defs"]["topic"]), (OtherChapter, SCHEMA["$defs"]["otherChapter"]), (Chapter, SCHEMA["properties"]["chapter"])):
+    for record, where in (
+        (Topic, SCHEMA["$defs"]["topic"]),
+        (OtherChapter, SCHEMA["$defs"]["otherChapter"]),
+        (Chapter, SCHEMA["properties"]["chapter"]),
+    ):
         written = [spec for spec in specs(record) if spec.kind != "key"]
         assert list(where["properties"]) == [spec.name for spec in written]
         assert where["required"] == [spec.name for spec in written if spec.required]

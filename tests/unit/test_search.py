@@ -20,13 +20,19 @@ CHAPTERS = ["MLOps", "Генеративный ИИ", "Глубокое обуч
 
 def _site(tmp_path):
     pages = {
-        "index.html": PAGE.format(lang="ru", title="Кластеры", text="Обучение на кластерах из восьми узлов.", chapter="Вычисления"),
-        "en/index.html": PAGE.format(lang="en", title="Clusters", text="Training on clusters of eight nodes.", chapter="Compute"),
+        "index.html": PAGE.format(
+            lang="ru", title="Кластеры", text="Обучение на кластерах из восьми узлов.", chapter="Вычисления"
+        ),
+        "en/index.html": PAGE.format(
+            lang="en", title="Clusters", text="Training on clusters of eight nodes.", chapter="Compute"
+        ),
         "404.html": '<!doctype html><html lang="ru"><body><h1>Не найдено</h1></body></html>',
     }
     # Several values of one filter: Pagefind writes them in an order that changes between runs.
     for number, chapter in enumerate(CHAPTERS):
-        pages[f"topics/{number}/index.html"] = PAGE.format(lang="ru", title=f"Тема {number}", text="Узлы кластера.", chapter=chapter)
+        pages[f"topics/{number}/index.html"] = PAGE.format(
+            lang="ru", title=f"Тема {number}", text="Узлы кластера.", chapter=chapter
+        )
     for path, html in pages.items():
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / path).write_text(html, encoding="utf-8")
@@ -53,7 +59,9 @@ def test_entry_file_is_written_with_sorted_keys(tmp_path):
     path = tmp_path / "entry.json"
     path.write_text('{"version":"1","languages":{"ru":{"page_count":2},"en":{"page_count":2}}}', encoding="utf-8")
     sort_entry(path)
-    assert path.read_text(encoding="utf-8") == '{"languages":{"en":{"page_count":2},"ru":{"page_count":2}},"version":"1"}'
+    assert (
+        path.read_text(encoding="utf-8") == '{"languages":{"en":{"page_count":2},"ru":{"page_count":2}},"version":"1"}'
+    )
 
 
 def test_filter_values_are_written_in_sorted_order(tmp_path):
@@ -85,13 +93,20 @@ def test_indexing_a_site_again_changes_nothing(tmp_path):
     page.write_text(page.read_text(encoding="utf-8").replace("Узлы кластера.", "Другой текст."), encoding="utf-8")
     index_site(site)
     assert len(search_fragments(site)) == 8  # one per page marked for search: the old text of the changed page is gone
-    assert not any("Узлы кластера" in fragment["content"] and fragment["url"] == "/topics/0/" for fragment in search_fragments(site))
+    assert not any(
+        "Узлы кластера" in fragment["content"] and fragment["url"] == "/topics/0/"
+        for fragment in search_fragments(site)
+    )
     entry = json.loads((site / ENTRY).read_text(encoding="utf-8"))
-    assert sorted(entry["languages"]) == ["en", "ru"] and all(language["page_count"] for language in entry["languages"].values())
+    assert sorted(entry["languages"]) == ["en", "ru"] and all(
+        language["page_count"] for language in entry["languages"].values()
+    )
 
 
 def _bundle(root):
-    return {path.relative_to(root).as_posix(): path.read_bytes() for path in (root / BUNDLE).rglob("*") if path.is_file()}
+    return {
+        path.relative_to(root).as_posix(): path.read_bytes() for path in (root / BUNDLE).rglob("*") if path.is_file()
+    }
 
 
 def test_a_site_pagefind_cannot_read_is_a_clear_error(tmp_path):

@@ -34,7 +34,9 @@ def _block(sizes: str | None, classes: str = "", code: str = EXAMPLE):
 
 
 def _run(code: str) -> str:
-    return subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True, text=True, check=True, timeout=30).stdout
+    return subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code], capture_output=True, text=True, check=True, timeout=30
+    ).stdout
 
 
 def test_without_sizes_the_run_is_the_readers_code():

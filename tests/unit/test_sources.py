@@ -88,7 +88,9 @@ def test_a_long_group_is_cut_into_numbered_parts_in_order(catalogue, lang, part)
     nav = navigation(catalogue, lang, part_size=4)
     section = _section(nav, OWN[lang])
     assert section == [{part.format(1, 4): own[0:4]}, {part.format(5, 8): own[4:8]}, {part.format(9, 11): own[8:11]}]
-    assert _section(nav, catalogue.chapters[0].title[lang]) == [f"topics/{t.slug}.md" for t in catalogue.topics if t.origin == catalogue.chapters[0]]
+    assert _section(nav, catalogue.chapters[0].title[lang]) == [
+        f"topics/{t.slug}.md" for t in catalogue.topics if t.origin == catalogue.chapters[0]
+    ]
 
 
 def test_every_title_passes_through_markup(catalogue):

@@ -13,7 +13,11 @@ from chapter.staging import Staging, WarningCount, discard, publish, recover, st
 
 
 def _tree(root: Path) -> dict[str, str]:
-    return {path.relative_to(root).as_posix(): path.read_text(encoding="utf-8") for path in sorted(root.rglob("*")) if path.is_file()}
+    return {
+        path.relative_to(root).as_posix(): path.read_text(encoding="utf-8")
+        for path in sorted(root.rglob("*"))
+        if path.is_file()
+    }
 
 
 def _write(root: Path, files: dict[str, str]) -> None:

@@ -38,7 +38,9 @@ GOOD = f"""\
 def _article(text: str, lang: str = "ru", figures: dict[str, str | None] | None = None) -> Article:
     found = outline(text)
     known = {figure.source: SVG for figure in found.figures} if figures is None else figures
-    return Article("collective-operations", lang, text, found, frozenset({"collective-operations", "cluster-networking"}), known)
+    return Article(
+        "collective-operations", lang, text, found, frozenset({"collective-operations", "cluster-networking"}), known
+    )
 
 
 def test_a_good_article_meets_every_rule():
@@ -53,13 +55,21 @@ def test_every_rule_has_its_own_id():
     ("old", "new", "expected"),
     [
         (WORDS, "Коротко.", (None, "CI101 the article has ")),
-        ("## Что выбрать { #choice }", "### Что выбрать { #choice }", (None, "CI102 2 sections besides the sources; the standard is at least 3")),
+        (
+            "## Что выбрать { #choice }",
+            "### Что выбрать { #choice }",
+            (None, "CI102 2 sections besides the sources; the standard is at least 3"),
+        ),
         (
             "/nvlink/)\n",
             "/nvlink/)\n\n## Послесловие { #after }\n\nТекст.\n",
             ("## Послесловие", "CI102 the article ends with its sources: a last section '## … { #sources }'"),
         ),
-        ("- [NVLink](https://www.nvidia.com/en-us/data-center/nvlink/)\n", "", ("- [NCCL]", "CI103 2 sources; the standard is at least 3")),
+        (
+            "- [NVLink](https://www.nvidia.com/en-us/data-center/nvlink/)\n",
+            "",
+            ("- [NCCL]", "CI103 2 sources; the standard is at least 3"),
+        ),
         (
             "https://arxiv.org/abs/1910.02054",
             "http://arxiv.org/abs/1910.02054",
@@ -70,16 +80,31 @@ def test_every_rule_has_its_own_id():
             "https://arxiv.org/abs/1910.02054",
             ("- [NVLink](https://arxiv", "CI103 source 'https://arxiv.org/abs/1910.02054' is listed twice"),
         ),
-        (" См. [сеть кластера](cluster-networking.md).", "", (None, "CI105 link to at least one other topic of the chapter: [title](slug.md)")),
+        (
+            " См. [сеть кластера](cluster-networking.md).",
+            "",
+            (None, "CI105 link to at least one other topic of the chapter: [title](slug.md)"),
+        ),
         ("«кавычки»", '"кавычки"', ("Ещё 5 %", "CI106 straight quotes in prose: use «» in Russian, “” in English")),
-        ("кавычки» и тире — на", "кавычки» и тире - на", ("Ещё 5 %", "CI106 a hyphen used as a dash: use — (or – for ranges)")),
+        (
+            "кавычки» и тире — на",
+            "кавычки» и тире - на",
+            ("Ещё 5 %", "CI106 a hyphen used as a dash: use — (or – for ranges)"),
+        ),
         ("Ещё 5 %", "Еще 5 %", ("Еще 5 %", "CI106 'Еще': write ё (ещё, её, объём)")),
         ("Ещё 5 %", "Ещё 5%", ("Ещё 5%", "CI106 a number and % are set apart by a space in Russian: «5 %»")),
-        ("![Кольцо из четырёх GPU]", "![ ]", ("![ ]", "CI107 a figure needs a text alternative: ![what the figure shows](…)")),
+        (
+            "![Кольцо из четырёх GPU]",
+            "![ ]",
+            ("![ ]", "CI107 a figure needs a text alternative: ![what the figure shows](…)"),
+        ),
         (
             "../figures/ring.svg",
             "https://example.org/ring.png",
-            ("![Кольцо", "CI107 figure 'https://example.org/ring.png': figures are SVG files in docs/figures/, linked as ../figures/<name>.svg"),
+            (
+                "![Кольцо",
+                "CI107 figure 'https://example.org/ring.png': figures are SVG files in docs/figures/, linked as ../figures/<name>.svg",
+            ),
         ),
     ],
     ids=[
@@ -102,15 +127,23 @@ def test_each_rule_names_what_the_article_lacks(old, new, expected):
     assert old in GOOD
     text = GOOD.replace(old, new, 1)
     where, message = expected  # where: the start of the line named, or None for the article as a whole (line 1)
-    line = 1 if where is None else next(number for number, line in enumerate(text.splitlines(), start=1) if line.startswith(where))
+    line = (
+        1
+        if where is None
+        else next(number for number, line in enumerate(text.splitlines(), start=1) if line.startswith(where))
+    )
     problems = standard_problems(_article(text))
     rule, _, words = message.partition(" ")
     assert len(problems) == 1 and problems[0][:2] == (line, rule) and problems[0][2].startswith(words), problems
 
 
 def test_nothing_to_use_is_named():
-    text = GOOD.replace("![Кольцо из четырёх GPU](../figures/ring.svg)\n", "").replace("| Сеть | Скорость |\n|---|---|\n| NVLink | 900 ГБ/с |\n", "Текст.\n")
-    assert standard_problems(_article(text)) == [(1, "CI104", "give the reader something to use: code, a table or a figure")]
+    text = GOOD.replace("![Кольцо из четырёх GPU](../figures/ring.svg)\n", "").replace(
+        "| Сеть | Скорость |\n|---|---|\n| NVLink | 900 ГБ/с |\n", "Текст.\n"
+    )
+    assert standard_problems(_article(text)) == [
+        (1, "CI104", "give the reader something to use: code, a table or a figure")
+    ]
 
 
 def test_a_figure_must_scale_to_the_page():

@@ -10,7 +10,9 @@ from tools.site import ROOT
 
 TEMPLATES = sorted((ROOT / "overrides").rglob("*.html"))
 # `replace` with a third argument (a count) is Jinja2's own; other implementations take two.
-REPLACE_WITH_COUNT = re.compile(r"\|\s*replace\(\s*(?:'[^']*'|\"[^\"]*\"|[^,()]+)\s*,\s*(?:'[^']*'|\"[^\"]*\"|[^,()]+)\s*,")
+REPLACE_WITH_COUNT = re.compile(
+    r"\|\s*replace\(\s*(?:'[^']*'|\"[^\"]*\"|[^,()]+)\s*,\s*(?:'[^']*'|\"[^\"]*\"|[^,()]+)\s*,"
+)
 
 
 def test_the_pattern_finds_a_counted_replace():

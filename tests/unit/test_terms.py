@@ -46,12 +46,18 @@ def _marked(html: str, lang: str = "ru", glossary: Glossary = GLOSSARY) -> str:
 
 def test_only_the_first_mention_of_each_term_is_marked_and_the_rest_of_the_page_is_unchanged():
     html = "<p>Кэш быстрее памяти.</p>\n<p>Второй кэш &amp; <em>третий кэш</em> — нет.</p>\n"
-    assert _marked(html) == "<p>[cache|Кэш|term-cache-1] быстрее памяти.</p>\n<p>Второй кэш &amp; <em>третий кэш</em> — нет.</p>\n"
+    assert (
+        _marked(html)
+        == "<p>[cache|Кэш|term-cache-1] быстрее памяти.</p>\n<p>Второй кэш &amp; <em>третий кэш</em> — нет.</p>\n"
+    )
 
 
 def test_a_russian_term_is_found_in_any_inflected_form_and_across_a_line_break():
     html = "<p>Ограничение — пропускной\nспособностью памяти, а не кэшем.</p>"
-    assert _marked(html) == "<p>Ограничение — [bandwidth|пропускной\nспособностью|term-bandwidth-1] памяти, а не [cache|кэшем|term-cache-1].</p>"
+    assert (
+        _marked(html)
+        == "<p>Ограничение — [bandwidth|пропускной\nспособностью|term-bandwidth-1] памяти, а не [cache|кэшем|term-cache-1].</p>"
+    )
 
 
 def test_an_english_term_is_found_as_whole_words():
@@ -90,12 +96,17 @@ def test_a_mention_kept_out_does_not_use_up_the_first_one():
 
 def test_the_longer_term_at_the_same_place_wins_even_after_the_shorter_was_marked():
     html = "<p>Кэш.</p><p>KV-кэш растёт.</p><p>Снова KV-кэш, и снова кэш.</p>"
-    assert _marked(html) == "<p>[cache|Кэш|term-cache-1].</p><p>[kv-cache|KV-кэш|term-kv-cache-1] растёт.</p><p>Снова KV-кэш, и снова кэш.</p>"
+    assert (
+        _marked(html)
+        == "<p>[cache|Кэш|term-cache-1].</p><p>[kv-cache|KV-кэш|term-kv-cache-1] растёт.</p><p>Снова KV-кэш, и снова кэш.</p>"
+    )
 
 
 def test_a_term_inside_a_longer_one_never_becomes_a_term_of_its_own():
     html = "<p>KV-кэш и KV-кэша больше, чем кэша L2.</p>"
-    assert _marked(html) == "<p>[kv-cache|KV-кэш|term-kv-cache-1] и KV-кэша больше, чем [cache|кэша|term-cache-1] L2.</p>"
+    assert (
+        _marked(html) == "<p>[kv-cache|KV-кэш|term-kv-cache-1] и KV-кэша больше, чем [cache|кэша|term-cache-1] L2.</p>"
+    )
 
 
 def test_ids_are_unique_in_the_page_even_where_the_page_has_them_already():
@@ -132,13 +143,19 @@ def _finished(renderer: PageRenderer, lang: str) -> BeautifulSoup:
 def test_a_term_becomes_a_button_that_opens_its_definition_with_a_link_to_the_glossary(renderer, lang):
     soup = _finished(renderer, lang)
     buttons = soup.select("button.ci-term")
-    assert [button.get_text() for button in buttons] == {"ru": ["Зерно", "кэш", "Пропускная способность"], "en": ["seed", "cache", "Bandwidth"]}[lang]
+    assert [button.get_text() for button in buttons] == {
+        "ru": ["Зерно", "кэш", "Пропускная способность"],
+        "en": ["seed", "cache", "Bandwidth"],
+    }[lang]
     for button in buttons:
         popover = soup.find(id=button["popovertarget"])
         assert popover is not None and popover is button.find_next_sibling()
         assert popover.name == "span" and "popover" in popover.attrs and popover.has_attr("data-pagefind-ignore")
         assert popover["role"] == "definition" and button["type"] == "button"
-        assert popover.find("a", href=f"../../glossary/#{button['popovertarget'].split('-', 1)[1].rsplit('-', 1)[0]}") is not None
+        assert (
+            popover.find("a", href=f"../../glossary/#{button['popovertarget'].split('-', 1)[1].rsplit('-', 1)[0]}")
+            is not None
+        )
     assert not soup.select("h2 button, code button")
 
 
@@ -156,7 +173,9 @@ def test_a_definition_quotes_its_facts_as_the_glossary_page_does_linked_from_thi
 def test_a_hostile_definition_reaches_the_page_as_text(renderer, lang):
     popover = _finished(renderer, lang).find(id="term-hostile-1")
     assert popover.get_text().startswith(HOSTILE)
-    assert [tag.name for tag in popover.find_all(True)] == ["a"]  # the link to the glossary, and nothing the definition wrote
+    assert [tag.name for tag in popover.find_all(True)] == [
+        "a"
+    ]  # the link to the glossary, and nothing the definition wrote
 
 
 def test_without_a_glossary_the_page_has_no_terms():
@@ -166,15 +185,22 @@ def test_without_a_glossary_the_page_has_no_terms():
 
 def test_an_author_keeps_a_word_from_becoming_a_term_with_a_span_and_the_next_use_gets_the_definition():
     article = "Кэш, который <span>кэш</span> в другом смысле; кэш.\n\nЕщё <span>пропускная способность</span> и пропускной способности.\n"
-    renderer = PageRenderer(load_catalogue(MINI / "topics.yaml"), TEMPLATES, {("pruning", "ru"): article}, glossary=GLOSSARY)
+    renderer = PageRenderer(
+        load_catalogue(MINI / "topics.yaml"), TEMPLATES, {("pruning", "ru"): article}, glossary=GLOSSARY
+    )
     soup = _finished(renderer, "ru")
     assert [button.get_text() for button in soup.select("button.ci-term")] == ["Кэш", "пропускной способности"]
-    assert [span.get_text() for span in soup.select("p:not([class]) > span:not(.ci-term-popover)")] == ["кэш", "пропускная способность"]
+    assert [span.get_text() for span in soup.select("p:not([class]) > span:not(.ci-term-popover)")] == [
+        "кэш",
+        "пропускная способность",
+    ]
 
 
 @pytest.mark.timeout(5)
 @pytest.mark.parametrize(
-    "text", ["пропускная " * 40_000, "KV-" * 40_000, "<em>кэ" * 40_000, "<pre>" * 40_000], ids=["half terms", "prefixes", "tags", "unclosed code"]
+    "text",
+    ["пропускная " * 40_000, "KV-" * 40_000, "<em>кэ" * 40_000, "<pre>" * 40_000],
+    ids=["half terms", "prefixes", "tags", "unclosed code"],
 )
 def test_a_hostile_page_is_read_in_linear_time(text):
     _marked(f"<p>{text}</p>")

@@ -23,7 +23,13 @@ def test_the_ledger_names_the_installed_version():
 
 def _theme_copy(tmp_path: Path) -> Path:
     copy = tmp_path / "theme"
-    for name in ("base.html", "partials/header.html", "partials/footer.html", "partials/palette.html", "partials/javascripts/base.html"):
+    for name in (
+        "base.html",
+        "partials/header.html",
+        "partials/footer.html",
+        "partials/palette.html",
+        "partials/javascripts/base.html",
+    ):
         (copy / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(THEME / name, copy / name)
     for pattern in (STYLESHEET,):
@@ -39,19 +45,28 @@ def test_a_theme_that_stopped_behaving_as_corrected_names_the_correction(tmp_pat
     stylesheet = next(theme.glob(STYLESHEET))
     # An upgrade that renames the copy button's class: the chapter's script would add buttons the theme no longer draws.
     stylesheet.write_text(
-        stylesheet.read_text(encoding="utf-8").replace(".md-code__button[data-md-type=copy]:after", ".md-clipboard:after"),
+        stylesheet.read_text(encoding="utf-8").replace(
+            ".md-code__button[data-md-type=copy]:after", ".md-clipboard:after"
+        ),
         encoding="utf-8",
     )
     (problem,) = theme_problems([theme])
-    assert problem.startswith(f"theme correction 'page-script' (checked with {CHECKED_WITH}) no longer applies: the theme's {STYLESHEET} no longer contains")
-    assert "mounts every component of its script bundle at load" in problem and "overrides/theme-fixes/page.js" in problem
+    assert problem.startswith(
+        f"theme correction 'page-script' (checked with {CHECKED_WITH}) no longer applies: the theme's {STYLESHEET} no longer contains"
+    )
+    assert (
+        "mounts every component of its script bundle at load" in problem and "overrides/theme-fixes/page.js" in problem
+    )
 
 
 def test_a_theme_without_a_partial_the_correction_overrides_names_it(tmp_path):
     theme = _theme_copy(tmp_path)
     (theme / "partials" / "footer.html").unlink()
     (problem,) = theme_problems([theme])
-    assert problem.startswith("theme correction 'credit-language'") and "the theme's partials/footer.html is missing" in problem
+    assert (
+        problem.startswith("theme correction 'credit-language'")
+        and "the theme's partials/footer.html is missing" in problem
+    )
 
 
 def test_a_page_without_a_correction_in_place_names_each_missing_one():

@@ -47,11 +47,17 @@ def _prints(text):
 
 
 def test_sections_are_the_second_level_headings_with_their_lines():
-    assert [(section.anchor, section.title, section.line) for section in sections(RU)] == [("why", "Зачем", 1), ("how", "Как", 6), ("sources", "Источники", 13)]
+    assert [(section.anchor, section.title, section.line) for section in sections(RU)] == [
+        ("why", "Зачем", 1),
+        ("how", "Как", 6),
+        ("sources", "Источники", 13),
+    ]
 
 
 def test_rewrapping_and_spacing_prose_changes_no_fingerprint():
-    rewrapped = RU.replace("величиной,\nа затем", "величиной, а   затем").replace("## Как { #how }\n", "## Как { #how }   \n\n")
+    rewrapped = RU.replace("величиной,\nа затем", "величиной, а   затем").replace(
+        "## Как { #how }\n", "## Как { #how }   \n\n"
+    )
     assert _prints(rewrapped) == _prints(RU)
 
 
@@ -100,7 +106,9 @@ def test_a_change_in_english_puts_that_russian_section_behind():
 
 def test_a_section_changed_in_both_languages_is_nobodys_lag_but_needs_a_new_record():
     record = stamp({"ru": RU, "en": EN}, None)
-    state = compare("pruning", {"ru": RU.replace("Как {", "Как это {"), "en": EN.replace("How {", "How it works {")}, record)
+    state = compare(
+        "pruning", {"ru": RU.replace("Как {", "Как это {"), "en": EN.replace("How {", "How it works {")}, record
+    )
     assert state.behind == {"ru": (), "en": ()}
     assert state.both_changed == (("how", 6),)
     assert not state.in_step

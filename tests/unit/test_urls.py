@@ -27,7 +27,14 @@ def test_addresses_of_the_machine_itself_are_loopback(url):
 
 
 @pytest.mark.parametrize(
-    "url", ["https://chapter.example.org/", "http://10.0.0.1/", "https://localhost.example.org/", "http://[2001:db8::1]/", "https://128.0.0.1/"]
+    "url",
+    [
+        "https://chapter.example.org/",
+        "http://10.0.0.1/",
+        "https://localhost.example.org/",
+        "http://[2001:db8::1]/",
+        "https://128.0.0.1/",
+    ],
 )
 def test_addresses_of_other_hosts_are_not(url):
     assert not is_loopback(url)
@@ -47,7 +54,9 @@ def test_without_an_address_there_are_no_alternates(site_url):
 
 def test_a_loopback_address_is_refused_at_the_line_that_sets_it(tmp_path):
     config = tmp_path / "mkdocs.yml"
-    config.write_text("site_name: x\n# where it is published\nsite_url: !ENV SITE_URL\ndocs_dir: docs\n", encoding="utf-8")
+    config.write_text(
+        "site_name: x\n# where it is published\nsite_url: !ENV SITE_URL\ndocs_dir: docs\n", encoding="utf-8"
+    )
     problem = loopback_problem("http://localhost:8000/", config)
     assert problem is not None
     assert (problem.file, problem.line, problem.rule) == ("mkdocs.yml", 3, "CI609")
