@@ -1,4 +1,7 @@
-"""Articles carry Markdown, and raw HTML only from a short allowlist: nothing that runs, fetches from another host or follows a script."""
+"""Articles carry Markdown, and raw HTML only from a short allowlist.
+
+Nothing that runs, fetches from another host or follows a script.
+"""
 
 from __future__ import annotations
 
@@ -381,7 +384,8 @@ def test_every_markdown_extension_renders_only_to_allowed_html(site_markdown):
     assert rendered_html_problems(rendered) == []
 
 
-# Each refused payload and the rules the rendered HTML breaks: an <img> or a <div> is markup Markdown makes, so there only its attributes are refused.
+# Each refused payload and the rules the rendered HTML breaks: an <img> or a <div> is markup Markdown makes,
+# so there only its attributes are refused.
 REFUSED_RENDERED = {
     "script from a CDN": (A16["script from a CDN"][0], {ELEMENT, RESOURCE}),
     "inline script": (A16["inline script"][0], {ELEMENT}),
@@ -424,7 +428,10 @@ def test_the_autolink_markdown_leaves_as_a_tag_is_refused_in_the_rendered_html(s
 @pytest.mark.parametrize(
     "html",
     [
-        '<p><a href="#intro">x</a> <a href="https://example.org" lang="en">y</a> <a href="mailto:a@example.org">z</a></p>',
+        (
+            '<p><a href="#intro">x</a> <a href="https://example.org" lang="en">y</a> '
+            '<a href="mailto:a@example.org">z</a></p>'
+        ),
         '<p><img alt="a" src="../figures/ring.ru.svg" /></p>',
         '<table><tr><td style="text-align: right;">1</td></tr></table>',
     ],

@@ -118,7 +118,10 @@ def test_outline_reads_every_part():
 
 
 def test_words_are_counted_in_prose_and_tables_not_in_code_or_addresses():
-    text = "## Раз { #one }\n\nВсё ещё 2 слова-связки и [ссылка](https://example.org/a-b-c).\n\n```python\nprint('не слова')\n```\n\n| a | b |\n|---|---|\n| c | d |\n"
+    text = (
+        "## Раз { #one }\n\nВсё ещё 2 слова-связки и [ссылка](https://example.org/a-b-c).\n\n"
+        "```python\nprint('не слова')\n```\n\n| a | b |\n|---|---|\n| c | d |\n"
+    )
     # Раз, Всё, ещё, слова-связки, и, ссылка; then a, b, c, d from the table
     assert word_count(text) == 10
     assert "example.org" not in prose(text) and "print" not in prose(text) and "#one" not in prose(text)
@@ -260,7 +263,8 @@ def test_a_correct_article_has_no_problems():
             [
                 (
                     1,
-                    "heading 'Без якоря' needs an explicit anchor, equal in both languages: 'Без якоря { #some-anchor }'",
+                    "heading 'Без якоря' needs an explicit anchor, equal in both languages: "
+                    "'Без якоря { #some-anchor }'",
                 )
             ],
         ),
@@ -276,7 +280,8 @@ def test_a_correct_article_has_no_problems():
             [
                 (
                     3,
-                    'code marked .gpu or .cluster needs a title that tells the reader what it needs, e.g. title="Needs a CUDA GPU"',
+                    "code marked .gpu or .cluster needs a title that tells the reader what it needs, "
+                    'e.g. title="Needs a CUDA GPU"',
                 )
             ],
         ),
@@ -285,11 +290,13 @@ def test_a_correct_article_has_no_problems():
             [
                 (
                     3,
-                    "the code block opened here with ``` is never closed: only a line of exactly ``` closes it, and until then the site shows it as text",
+                    "the code block opened here with ``` is never closed: only a line of exactly ``` closes it, "
+                    "and until then the site shows it as text",
                 ),
                 (
                     5,
-                    "this line looks like the end of the code block opened on line 3, but only a line of exactly ``` closes it",
+                    "this line looks like the end of the code block opened on line 3, "
+                    "but only a line of exactly ``` closes it",
                 ),
             ],
         ),
@@ -298,7 +305,8 @@ def test_a_correct_article_has_no_problems():
             [
                 (
                     5,
-                    "this line looks like the end of the code block opened on line 3, but only a line of exactly ``` closes it",
+                    "this line looks like the end of the code block opened on line 3, "
+                    "but only a line of exactly ``` closes it",
                 ),
             ],
         ),
@@ -307,12 +315,14 @@ def test_a_correct_article_has_no_problems():
             [
                 (
                     3,
-                    "this code fence is indented 2 spaces, but line 4 inside its block is indented less, so the site shows the block as text: "
+                    "this code fence is indented 2 spaces, but line 4 inside its block is indented less, "
+                    "so the site shows the block as text: "
                     "indent every line of the block at least as far as its fence",
                 ),
                 (
                     5,
-                    "the code block opened here with ``` is never closed: only a line of exactly ``` closes it, and until then the site shows it as text",
+                    "the code block opened here with ``` is never closed: only a line of exactly ``` closes it, "
+                    "and until then the site shows it as text",
                 ),
             ],
         ),
@@ -337,7 +347,8 @@ def test_mistakes_within_an_article(text, expected):
 def test_links_to_missing_topics_and_anchors_are_found():
     text = (
         "## One { #one }\n\n"
-        "[fine](#one) [fine](pruning.md) [fine](pruning.md#why) [fine](https://example.org/#x) [fine](../figures/a.svg)\n"
+        "[fine](#one) [fine](pruning.md) [fine](pruning.md#why) "
+        "[fine](https://example.org/#x) [fine](../figures/a.svg)\n"
         "[a](#two) [b](prunning.md) [c](pruning.md#how) [d](kubernetes.md#pods)\n"
     )
     anchors = {"pruning": frozenset({"why"}), "kubernetes": None}
@@ -347,7 +358,8 @@ def test_links_to_missing_topics_and_anchors_are_found():
         (4, "link 'pruning.md#how': the article on 'pruning' has no heading with anchor '#how'"),
         (
             4,
-            "link 'kubernetes.md#pods': 'kubernetes' has no article in this language yet; link to the topic without '#pods'",
+            "link 'kubernetes.md#pods': 'kubernetes' has no article in this language yet; "
+            "link to the topic without '#pods'",
         ),
     ]
 
@@ -376,7 +388,8 @@ def test_links_in_the_other_language_are_marked_with_it():
             [
                 (
                     1,
-                    "the figure's text alternative has English words (lost); describe the figure in Russian (an English term may follow in parentheses)",
+                    "the figure's text alternative has English words (lost); "
+                    "describe the figure in Russian (an English term may follow in parentheses)",
                 )
             ],
         ),
@@ -444,7 +457,9 @@ SNIPPETS = {
     "admonition": '!!! note "Title"\n\n    ```python\n    x = 1\n      y = 2\n    ```\n\nText after.\n',
     "admonition without a blank line": "!!! note\n    ```bash\n    ls\n    ```\n",
     "details": '???+ tip "More"\n\n    ```text\n    out\n    ```\n',
-    "content tabs": '=== "Python"\n\n    ```python\n    print(1)\n    ```\n\n=== "Bash"\n\n    ```bash\n    echo 1\n    ```\n',
+    "content tabs": (
+        '=== "Python"\n\n    ```python\n    print(1)\n    ```\n\n=== "Bash"\n\n    ```bash\n    echo 1\n    ```\n'
+    ),
     "list item": "- step one\n\n    ```bash\n    make\n    ```\n\n- step two\n",
     "list item without a blank line": "1. run\n    ```bash\n    make test\n    ```\n2. read\n",
     "nested list": "- a\n    - b\n\n        ```python\n        x = 1\n        ```\n",
@@ -512,7 +527,8 @@ def test_indented_code_is_code_to_every_reader_of_the_article():
             [
                 (
                     1,
-                    "the code block opened here runs on to line 8: its closing ``` is missing before line 6, which looks like the start of another block",
+                    "the code block opened here runs on to line 8: its closing ``` is missing before line 6, "
+                    "which looks like the start of another block",
                 )
             ],
         ),
@@ -521,8 +537,10 @@ def test_indented_code_is_code_to_every_reader_of_the_article():
             [
                 (
                     3,
-                    "this code fence is indented 4 spaces where no list item or admonition holds it, so the site shows an indented code block with the ``` "
-                    "lines in it: start the fence at the beginning of the line, or indent it under the list item or admonition it belongs to",
+                    "this code fence is indented 4 spaces where no list item or admonition holds it, "
+                    "so the site shows an indented code block with the ``` lines in it: "
+                    "start the fence at the beginning of the line, "
+                    "or indent it under the list item or admonition it belongs to",
                 )
             ],
         ),
@@ -531,7 +549,8 @@ def test_indented_code_is_code_to_every_reader_of_the_article():
             [
                 (
                     1,
-                    "the code block opened here with ``` is never closed: only a line of exactly ``` closes it, and until then the site shows it as text, "
+                    "the code block opened here with ``` is never closed: only a line of exactly ``` closes it, "
+                    "and until then the site shows it as text, "
                     "and every code block after it",
                 )
             ],
@@ -541,13 +560,16 @@ def test_indented_code_is_code_to_every_reader_of_the_article():
             [
                 (
                     1,
-                    "the site does not open a code block here, because it knows no option 'foo' after ```: write the language, then only "
-                    '{ .language title="…" } or title="…", hl_lines="…", linenums="…"; until then it shows these lines as text',
+                    "the site does not open a code block here, because it knows no option 'foo' after ```: "
+                    "write the language, then only "
+                    '{ .language title="…" } or title="…", hl_lines="…", linenums="…"; '
+                    "until then it shows these lines as text",
                 ),
                 # so the bare ``` below it opens the block, which the next block's closing line closes
                 (
                     3,
-                    "the code block opened here runs on to line 7: its closing ``` is missing before line 5, which looks like the start of another block",
+                    "the code block opened here runs on to line 7: its closing ``` is missing before line 5, "
+                    "which looks like the start of another block",
                 ),
             ],
         ),

@@ -1,4 +1,4 @@
-"""Both authors' guides explain every rule the checks report, each with an example line exactly as the checker prints it.
+"""Both authors' guides explain every rule the checks report, with an example line exactly as the checker prints it.
 
 An author who meets `CI503` in a build log looks it up in AUTHORING.md or
 AUTHORING.ru.md. The guides are read as Markdown (Python-Markdown, the site's
@@ -27,7 +27,10 @@ RULE_ID = re.compile(r"\bCI\d{3}\b")
 
 @dataclass(frozen=True)
 class Guide:
-    """How one guide writes its rules: the section's title, the severities in its language, and the labels of an entry's parts."""
+    """How one guide writes its rules.
+
+    Its section's title, the severities in its language, and the labels of an entry's parts.
+    """
 
     file: str
     section: str
@@ -139,7 +142,7 @@ def test_the_guide_names_no_rule_that_problems_py_lacks(guide: Guide) -> None:
 
 @pytest.mark.parametrize("guide", GUIDES, ids=lambda guide: guide.file)
 def test_rules_are_grouped_as_problems_py_groups_them(guide: Guide) -> None:
-    """problems.py groups its rules by hundreds (CI0xx files and data, CI1xx the standard, …): one heading per group, in that order."""
+    """One heading per hundred rules, in the order of problems.py (CI0xx files and data, CI1xx the standard, …)."""
     groups: dict[str, set[str]] = {}
     for entry in entries(guide):
         groups.setdefault(entry.group, set()).add(entry.rule[2])
@@ -177,7 +180,7 @@ def test_each_entry_gives_severity_example_and_fix(guide: Guide, rule: str) -> N
 
 @pytest.mark.parametrize("guide", GUIDES, ids=lambda guide: guide.file)
 def test_checking_your_work_says_what_stops_what(guide: Guide) -> None:
-    """The section an author reads first names the severities, the strictness the check shares with the build and the other outputs."""
+    """The section an author reads first names the severities, the strictness shared by check and build, the outputs."""
     text = " ".join(element.get_text(" ") for element in _section(guide, guide.checking))
     for needed in (
         "strict: true",

@@ -1,4 +1,7 @@
-"""Calculator markers in an article, and the page a reader without JavaScript gets: real numbers, as the page language writes them."""
+"""Calculator markers in an article, and the page a reader without JavaScript gets.
+
+Real numbers, as the page language writes them.
+"""
 
 from __future__ import annotations
 
@@ -187,7 +190,7 @@ def test_a_choice_offers_facts_in_bytes_and_a_missing_one_is_named():
     ("lang", "verdicts"), [("ru", ("помещается", "не помещается")), ("en", ("fits", "does not fit"))]
 )
 def test_the_inference_table_says_in_words_whether_each_case_fits(lang, verdicts):
-    """Qwen3-8B on an H100 fits at batch 64 and not at 256 (the article's own table); 70B in BF16 does not fit an H200."""
+    """Qwen3-8B fits an H100 at batch 64, not at 256 (the article's own table); 70B in BF16 does not fit an H200."""
     registry = load_registry(ROOT / "facts.yaml")[0]
     shown = view(INFERENCE_MEMORY, lang, registry)
     assert [row[-1] for row in shown.rows] == [verdicts[0], verdicts[1], verdicts[0], verdicts[1], verdicts[0]]

@@ -60,7 +60,8 @@ NOT_A_NUMBER = "expected a number such as 3.35 or 1979 (a point before the decim
             "    unit: tb-per-s\n",
             "    unit: tbps\n",
             "tbps",
-            "CI011 facts.h100-sxm-memory-bandwidth.unit: unknown unit 'tbps'; expected one of: gb, tb-per-s — did you mean 'tb-per-s'?",
+            "CI011 facts.h100-sxm-memory-bandwidth.unit: unknown unit 'tbps'; "
+            "expected one of: gb, tb-per-s — did you mean 'tb-per-s'?",
         ),
         (
             "value: 3.35",
@@ -85,7 +86,8 @@ NOT_A_NUMBER = "expected a number such as 3.35 or 1979 (a point before the decim
             "      url: https://www.nvidia.com/en-us/data-center/h100/\n",
             "      url: nvidia.com\n",
             "nvidia.com",
-            "CI011 facts.h100-sxm-memory.source.url: 'nvidia.com' is not an http:// or https:// address (spaces, quotes, <, >, braces and backslashes are written %-encoded)",
+            "CI011 facts.h100-sxm-memory.source.url: 'nvidia.com' is not an http:// or https:// address "
+            "(spaces, quotes, <, >, braces and backslashes are written %-encoded)",
         ),
         (
             "review_within: 365",

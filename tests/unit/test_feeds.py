@@ -1,4 +1,4 @@
-"""The Atom feeds from a catalogue, without MkDocs: which entries, in which order, with which ids, and their text as text."""
+"""The Atom feeds from a catalogue, without MkDocs: which entries, in what order, with which ids, their text as text."""
 
 from __future__ import annotations
 

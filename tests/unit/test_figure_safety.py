@@ -37,10 +37,12 @@ def _rules(source: bytes) -> list[tuple[int, str]]:
 
 
 HARMLESS = """\
-<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 200 80" font-family="sans-serif">
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \
+viewBox="0 0 200 80" font-family="sans-serif">
 <title>Two GPUs</title>
 <defs>
-<marker id="arr" markerWidth="8" markerHeight="8" refX="6" refY="3" orient="auto"><path d="M0,0 L6,3 L0,6 z" fill="#333"/></marker>
+<marker id="arr" markerWidth="8" markerHeight="8" refX="6" refY="3" orient="auto">\
+<path d="M0,0 L6,3 L0,6 z" fill="#333"/></marker>
 <linearGradient id="fade"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#1a73e8"/></linearGradient>
 </defs>
 <style>rect.box { fill: url(#fade); stroke: #333 } text { font-size: 12px }</style>

@@ -70,7 +70,8 @@ def test_monospace_parts_of_a_label_are_code_and_left_out_of_its_prose():
     figure = _figure(
         SOURCE.replace(
             '<text x="10" y="60">GPU 0 · H100 · NVLink</text>',
-            '<text x="10" y="60"><tspan font-family="monospace">nvidia-smi</tspan>: <tspan systemLanguage="ru">занято</tspan><tspan systemLanguage="en">used</tspan></text>',
+            '<text x="10" y="60"><tspan font-family="monospace">nvidia-smi</tspan>: '
+            '<tspan systemLanguage="ru">занято</tspan><tspan systemLanguage="en">used</tspan></text>',
         )
     )
     label = figure.labels("ru")[2]
@@ -106,7 +107,8 @@ def test_russian_words_on_english_pages_are_named():
     assert figure_problems(figure) == [
         (
             5,
-            "'пропускная способность' shows Russian on 'en' pages; write a 'en' variant beside it with systemLanguage=\"en\"",
+            "'пропускная способность' shows Russian on 'en' pages; "
+            "write a 'en' variant beside it with systemLanguage=\"en\"",
         )
     ]
 
@@ -116,7 +118,8 @@ def test_a_variant_without_its_counterpart_is_named():
     assert figure_problems(figure) == [
         (
             4,
-            '<text systemLanguage="ru"> has no counterpart in \'en\' beside it; add one (wrap a variant of several lines in one <g systemLanguage="…">)',
+            "<text systemLanguage=\"ru\"> has no counterpart in 'en' beside it; "
+            'add one (wrap a variant of several lines in one <g systemLanguage="…">)',
         )
     ]
 

@@ -1,4 +1,7 @@
-"""Every source is read one way: a file in another encoding, with a BOM, NUL bytes or too large gets one positioned message."""
+"""Every source is read one way.
+
+A file in another encoding, with a BOM, NUL bytes or too large gets one positioned message.
+"""
 
 from __future__ import annotations
 

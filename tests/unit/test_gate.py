@@ -1,4 +1,4 @@
-"""The gate before publishing (chapter.gate) and the pages' Content-Security-Policy (chapter.policy), on small sites written here."""
+"""The gate before publishing (chapter.gate) and the pages' CSP (chapter.policy), on small sites written here."""
 
 from __future__ import annotations
 
@@ -46,9 +46,14 @@ def test_a_harmless_site_passes(tmp_path: Path):
     files = {
         "index.html": page("Plain text, <code>javascript:</code> in code, and a link <a href='#top'>up</a>."),
         "assets/main.css": "a { background: url('data:image/svg+xml;charset=utf-8,<svg/>') } @import 'theme.css';",
-        "figures/ring.svg": '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><use xlink:href="#a"/></svg>',
+        "figures/ring.svg": (
+            '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
+            '<use xlink:href="#a"/></svg>'
+        ),
         "theme-fixes/page.js": 'fetch(new URL("search/index.json", location.href)); // see the docs at /help/',
-        "pagefind/pagefind.js": 'let u = new URL(url, "https://example.com"); u.href.replace(/^https:\\/\\/example\\.com/, "")',
+        "pagefind/pagefind.js": (
+            'let u = new URL(url, "https://example.com"); u.href.replace(/^https:\\/\\/example\\.com/, "")'
+        ),
         "sitemap.xml": "<urlset><url><loc>https://chapter.example.org/</loc></url></urlset>",
     }
     assert problems_in(tmp_path, files) == []
@@ -156,7 +161,10 @@ def test_a_stylesheet_that_loads_another_host_is_refused(tmp_path: Path, css: st
     ],
 )
 def test_a_figure_with_active_content_or_another_host_is_refused(tmp_path: Path, svg: str, what: str):
-    text = f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">{svg}</svg>'
+    text = (
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">'
+        f"{svg}</svg>"
+    )
     (problem,) = problems_in(tmp_path, {"figures/ring.en.svg": text})
     assert what in problem
 
@@ -193,7 +201,10 @@ def test_a_problem_is_named_at_the_line_of_the_template_that_writes_it(tmp_path:
     write_site(
         project,
         {
-            "overrides/main.html": "{% extends 'base.html' %}\n{% block footer %}\n<img src='https://t.example/p.gif' alt=''>\n{% endblock %}\n"
+            "overrides/main.html": (
+                "{% extends 'base.html' %}\n{% block footer %}\n"
+                "<img src='https://t.example/p.gif' alt=''>\n{% endblock %}\n"
+            )
         },
     )
     write_site(project, {"docs/articles/x.en.md": "## A section { #a }\n"})

@@ -26,7 +26,10 @@ INSTALLERS = {"pip", "setuptools"}
 
 
 def _entries(path: Path) -> dict[str, tuple[Requirement, list[str]]]:
-    """Each requirement of a requirements file by its normalised name, with the hashes that follow it (comments and line continuations removed)."""
+    """Each requirement of a requirements file by its normalised name, with the hashes that follow it.
+
+    Comments and line continuations are removed first.
+    """
     text = re.sub(
         r"\\\n",
         " ",
@@ -88,7 +91,10 @@ def test_the_lock_pins_exactly_what_constraints_pin():
 
 
 def test_the_lock_holds_the_installers_themselves():
-    """pip installs the rest; setuptools builds the chapter's editable install, without build isolation (which would fetch it unhashed)."""
+    """pip installs the rest; setuptools builds the chapter's editable install.
+
+    It builds without build isolation, which would fetch setuptools unhashed.
+    """
     assert INSTALLERS <= set(_pins(LOCK))
     assert INSTALLERS <= set(_pins(PROPERDOCS_LOCK))
     assert INSTALLERS <= set(_pins(EXAMPLES_LOCK))
@@ -104,7 +110,8 @@ def test_every_dependency_of_pyproject_is_locked_at_its_pinned_version(lock, ext
     for requirement in _project_requirements(*extras):
         name = canonicalize_name(requirement.name)
         assert name in locked, (
-            f"pyproject.toml needs {requirement}, which {lock.name} lacks: pin it in constraints.txt and run `make lock`"
+            f"pyproject.toml needs {requirement}, which {lock.name} lacks: "
+            "pin it in constraints.txt and run `make lock`"
         )
         version = next(iter(locked[name][0].specifier)).version
         assert requirement.specifier.contains(version, prereleases=True), (
@@ -120,7 +127,7 @@ def test_the_properdocs_environment_agrees_with_the_main_one():
 
 
 def test_the_examples_name_each_library_at_one_version():
-    """The libraries of requirements-examples.in are the releases the articles were checked against: one exact version each."""
+    """requirements-examples.in pins the releases the articles were checked against: one exact version each."""
     libraries = {
         name: requirement for name, (requirement, _) in _entries(EXAMPLES_IN).items() if name not in INSTALLERS
     }
@@ -140,12 +147,16 @@ def test_the_examples_lock_holds_what_requirements_examples_in_names():
             f"requirements-examples.in names {requirement}, which requirements-examples.lock lacks: run `make lock`"
         )
         assert requirement.specifier.contains(locked[name], prereleases=True), (
-            f"requirements-examples.in pins {requirement}, requirements-examples.lock {name}=={locked[name]}: run `make lock`"
+            f"requirements-examples.in pins {requirement}, "
+            f"requirements-examples.lock {name}=={locked[name]}: run `make lock`"
         )
 
 
 def test_the_examples_lock_installs_no_library_requirements_examples_in_dropped():
-    """pip-compile writes `via -r requirements-examples.in` under each package the file names; a library dropped from the file leaves that line stale."""
+    """pip-compile writes `via -r requirements-examples.in` under each package the file names.
+
+    A library dropped from the file leaves that line stale.
+    """
     sections = re.split(
         r"\n(?=\S)", EXAMPLES_LOCK.read_text(encoding="utf-8")
     )  # a package's pin, its hashes and its `via` comments

@@ -1,4 +1,4 @@
-"""The print edition's assembly: identifiers made unique by topic, links pointed into the edition, the page's frame left out."""
+"""The print edition's assembly: ids made unique by topic, links pointed into the edition, the page's frame left out."""
 
 from __future__ import annotations
 
@@ -22,14 +22,19 @@ PAGE = """\
 <header class="ci-heading"><h1 id="topic">Прунинг</h1><a class="ci-badge" href="../../#label-new">новое</a></header>
 <aside class="ci-behind"><a href="../../en/topics/pruning/#x" hreflang="en">x</a></aside>
 <h2 id="how-it-works">Как устроен<a class="headerlink" href="#how-it-works">¶</a></h2>
-<div class="highlight"><pre><span></span><code><a id="__codelineno-0-1" name="__codelineno-0-1" href="#__codelineno-0-1"></a>x = 1
+<div class="highlight"><pre><span></span><code>\
+<a id="__codelineno-0-1" name="__codelineno-0-1" href="#__codelineno-0-1"></a>x = 1
 </code></pre></div>
-<p>См. <a href="#how-it-works">выше</a>, <a href="../gpu-architecture/">архитектуру</a>, <a href="../gpu-architecture/#memory">память</a>,
+<p>См. <a href="#how-it-works">выше</a>, <a href="../gpu-architecture/">архитектуру</a>, \
+<a href="../gpu-architecture/#memory">память</a>,
 <a href="../../glossary/#allreduce">AllReduce</a>, <a href="../../facts/">цифры</a>, <a href="https://arxiv.org/abs/1608.08710">статью</a>,
-<a href="../..">главу</a>, <a href="../unknown/">другое</a><sup id="fnref:1"><a class="footnote-ref" href="#fn:1">1</a></sup>.
+<a href="../..">главу</a>, <a href="../unknown/">другое</a>\
+<sup id="fnref:1"><a class="footnote-ref" href="#fn:1">1</a></sup>.
 <a class="ci-fact" href="../../facts/#h100-sxm-memory" title="Источник">80 ГБ</a></p>
-<div class="tabbed-set" data-tabs="1:2"><input checked id="__tabbed_1_1" name="__tabbed_1" type="radio"><label for="__tabbed_1_1">A</label>
-<input id="__tabbed_1_2" name="__tabbed_1" type="radio"><label for="__tabbed_1_2" aria-describedby="how-it-works fnref:1">B</label></div>
+<div class="tabbed-set" data-tabs="1:2"><input checked id="__tabbed_1_1" name="__tabbed_1" type="radio">\
+<label for="__tabbed_1_1">A</label>
+<input id="__tabbed_1_2" name="__tabbed_1" type="radio">\
+<label for="__tabbed_1_2" aria-describedby="how-it-works fnref:1">B</label></div>
 <p><img alt="Веса" src="../../figures/pruning-zeros.svg"></p>
 <div class="footnote"><ol><li id="fn:1"><p>Сноска <a class="footnote-backref" href="#fnref:1">↩</a></p></li></ol></div>
 <nav class="ci-pager"><a href="../../topics/kubernetes/" rel="next">Kubernetes</a></nav>

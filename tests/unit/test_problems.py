@@ -15,14 +15,16 @@ from chapter.problems import RULES, Problem, as_json, blocking
         (
             Problem("docs/articles/pruning.en.md", 3, 0, "CI106", "a hyphen used as a dash: use — (or – for ranges)"),
             "docs/articles/pruning.en.md:3: notice CI106 a hyphen used as a dash: use — (or – for ranges)",
-            "::notice file=docs/articles/pruning.en.md,line=3,title=CI106::a hyphen used as a dash: use — (or – for ranges)",
+            "::notice file=docs/articles/pruning.en.md,line=3,title=CI106::"
+            "a hyphen used as a dash: use — (or – for ranges)",
         ),
         (
             Problem(
                 "topics.yaml", 68, 12, "CI011", "topics[0].label: unknown label 'nwe'; expected one of: new, current"
             ),
             "topics.yaml:68:12: error CI011 topics[0].label: unknown label 'nwe'; expected one of: new, current",
-            "::error file=topics.yaml,line=68,col=12,title=CI011::topics[0].label: unknown label 'nwe'; expected one of: new, current",
+            "::error file=topics.yaml,line=68,col=12,title=CI011::"
+            "topics[0].label: unknown label 'nwe'; expected one of: new, current",
         ),
         (
             Problem("docs/articles/prunning.ru.md", 0, 0, "CI501", "no topic with slug 'prunning' in topics.yaml"),

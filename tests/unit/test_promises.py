@@ -48,8 +48,10 @@ def test_the_message_says_how_old_the_topic_is_and_what_to_do(mini):
     [broken] = broken_promises(mini, {"pruning": {"label": 40, "added": 38}}, on)
     assert broken.line == 40
     assert broken.message == (
-        f"topics[0].label: 'new' stays on a topic for {lasts} days after it was added, and 'pruning' was added on 2026-11-30, {lasts + 1} days ago:"
-        " review the article and give the topic a label that says what it is now (such as 'current', with a `reviewed` date)"
+        f"topics[0].label: 'new' stays on a topic for {lasts} days after it was added, "
+        f"and 'pruning' was added on 2026-11-30, {lasts + 1} days ago:"
+        " review the article and give the topic a label that says what it is now"
+        " (such as 'current', with a `reviewed` date)"
     )
 
 
@@ -66,8 +68,8 @@ def test_a_current_topic_needs_a_review_within_the_labels_period(mini):
     ]
     [broken] = [item for item in broken_promises(mini, {}, late) if item.slug == "gpu-architecture"]
     assert (
-        f"was last reviewed on 2026-11-30, {within + 1} days ago: check the article against its sources and update `reviewed`"
-        in broken.message
+        f"was last reviewed on 2026-11-30, {within + 1} days ago: "
+        "check the article against its sources and update `reviewed`" in broken.message
     )
 
 
@@ -106,7 +108,10 @@ def test_field_lines_point_at_each_topics_fields(mini):
 
 @pytest.mark.parametrize(("field", "what"), [("added", "was added"), ("reviewed", "was last checked")])
 def test_a_day_still_to_come_is_reported_at_its_field(mini, field, what):
-    """A future date would stretch the promise that counts from it: 'current' for a year past a review that never happened."""
+    """A future date would stretch the promise that counts from it.
+
+    For example, 'current' for a year past a review that never happened.
+    """
     later = datetime.date(2027, 6, 1)
     topics = tuple(
         dataclasses.replace(topic, **{field: later}) if topic.slug == "gpu-architecture" else topic

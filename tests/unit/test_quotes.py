@@ -1,4 +1,4 @@
-"""A fact marker becomes its value as text wherever Markdown puts it, and a problem where a linked value cannot stand."""
+"""A fact marker becomes its value as text wherever Markdown puts it, or a problem where a linked value cannot stand."""
 
 from __future__ import annotations
 
@@ -147,7 +147,10 @@ def test_a_marker_in_a_comment_stays_as_written():
 
 
 def test_every_marker_is_checked_and_only_misplaced_ones_are_reported():
-    text = "Memory {fact:h100}, see [{fact:h100}](x.md).\n\n```text\n[{fact:h100}](x.md)\n```\n\n![{fact:h100}](x.svg) and {fact:h100}.\n"
+    text = (
+        "Memory {fact:h100}, see [{fact:h100}](x.md).\n\n```text\n[{fact:h100}](x.md)\n```\n\n"
+        "![{fact:h100}](x.svg) and {fact:h100}.\n"
+    )
     assert [(line, column) for line, column, _, _ in marker_problems(text)] == [(1, 26), (7, 3)]
 
 

@@ -260,7 +260,8 @@ def test_a_glossary_definition_quotes_a_fact_as_the_articles_do(catalogue):
 terms:
   - id: bandwidth
     term: {ru: пропускная способность, en: bandwidth}
-    definition: {ru: "<i>Байты</i> в секунду — {fact:h100-sxm-memory-bandwidth} у H100", en: "<i>Bytes</i> per second — {fact:h100-sxm-memory-bandwidth} for an H100"}
+    definition: {ru: "<i>Байты</i> в секунду — {fact:h100-sxm-memory-bandwidth} у H100", \
+en: "<i>Bytes</i> per second — {fact:h100-sxm-memory-bandwidth} for an H100"}
 """)
     renderer = PageRenderer(catalogue, TEMPLATES, glossary=glossary, registry=registry)
     for lang, value in (("ru", "3,35\u00a0ТБ/с"), ("en", "3.35\u00a0TB/s")):

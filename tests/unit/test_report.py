@@ -43,7 +43,8 @@ def test_status_names_the_lagging_sections_and_the_half_written_pair(project):
     ]
     assert rows[1].translation == "en missing"
     assert [problem.text() for problem in rows[1].problems] == [
-        "docs/articles/gpu-architecture.ru.md: notice CI201 the article has no 'en' version yet: write docs/articles/gpu-architecture.en.md"
+        "docs/articles/gpu-architecture.ru.md: notice CI201 the article has no 'en' version yet: "
+        "write docs/articles/gpu-architecture.en.md"
     ]
     table = status_table(rows, markdown=True)
     assert "| pruning | yes | yes | en behind: how-it-works | new (day 2 of 180) |" in table.splitlines()
@@ -59,7 +60,8 @@ def test_status_names_a_recorded_topic_the_catalogue_no_longer_has(project):
     row = status_rows(check_project(project), project, ON)[-1]
     assert (row.slug, row.translation) == ("gone", "recorded, no articles")
     assert [problem.text() for problem in row.problems] == [
-        f"docs/articles/translations.yaml:{line}: notice CI204 records topic 'gone', which has no article in both languages: run `chapter sync --prune`",
+        f"docs/articles/translations.yaml:{line}: notice CI204 records topic 'gone', "
+        "which has no article in both languages: run `chapter sync --prune`",
     ]
 
 

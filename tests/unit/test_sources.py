@@ -1,4 +1,4 @@
-"""The per-topic source files that mkdocs-static-i18n needs, kept in step with the catalogue, and the navigation over them."""
+"""Per-topic source files for mkdocs-static-i18n, kept in step with the catalogue, and the navigation over them."""
 
 from __future__ import annotations
 

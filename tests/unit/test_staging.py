@@ -1,4 +1,7 @@
-"""Publishing a build: the site folder changes only by `publish`, and what an interrupted build left is cleared or put back."""
+"""Publishing a build: the site folder changes only by `publish`.
+
+What an interrupted build left is cleared or put back.
+"""
 
 from __future__ import annotations
 

@@ -103,7 +103,8 @@ def test_every_rule_has_its_own_id():
             "https://example.org/ring.png",
             (
                 "![Кольцо",
-                "CI107 figure 'https://example.org/ring.png': figures are SVG files in docs/figures/, linked as ../figures/<name>.svg",
+                "CI107 figure 'https://example.org/ring.png': figures are SVG files in docs/figures/, "
+                "linked as ../figures/<name>.svg",
             ),
         ),
     ],

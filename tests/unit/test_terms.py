@@ -1,4 +1,4 @@
-"""Glossary terms explained where an article first uses them: which words become a term, and what the page then holds."""
+"""Glossary terms explained where an article first uses them: which words become a term, what the page then holds."""
 
 from __future__ import annotations
 
@@ -54,9 +54,9 @@ def test_only_the_first_mention_of_each_term_is_marked_and_the_rest_of_the_page_
 
 def test_a_russian_term_is_found_in_any_inflected_form_and_across_a_line_break():
     html = "<p>Ограничение — пропускной\nспособностью памяти, а не кэшем.</p>"
-    assert (
-        _marked(html)
-        == "<p>Ограничение — [bandwidth|пропускной\nспособностью|term-bandwidth-1] памяти, а не [cache|кэшем|term-cache-1].</p>"
+    assert _marked(html) == (
+        "<p>Ограничение — [bandwidth|пропускной\nспособностью|term-bandwidth-1] памяти, "
+        "а не [cache|кэшем|term-cache-1].</p>"
     )
 
 
@@ -96,9 +96,9 @@ def test_a_mention_kept_out_does_not_use_up_the_first_one():
 
 def test_the_longer_term_at_the_same_place_wins_even_after_the_shorter_was_marked():
     html = "<p>Кэш.</p><p>KV-кэш растёт.</p><p>Снова KV-кэш, и снова кэш.</p>"
-    assert (
-        _marked(html)
-        == "<p>[cache|Кэш|term-cache-1].</p><p>[kv-cache|KV-кэш|term-kv-cache-1] растёт.</p><p>Снова KV-кэш, и снова кэш.</p>"
+    assert _marked(html) == (
+        "<p>[cache|Кэш|term-cache-1].</p><p>[kv-cache|KV-кэш|term-kv-cache-1] растёт.</p>"
+        "<p>Снова KV-кэш, и снова кэш.</p>"
     )
 
 
@@ -184,7 +184,10 @@ def test_without_a_glossary_the_page_has_no_terms():
 
 
 def test_an_author_keeps_a_word_from_becoming_a_term_with_a_span_and_the_next_use_gets_the_definition():
-    article = "Кэш, который <span>кэш</span> в другом смысле; кэш.\n\nЕщё <span>пропускная способность</span> и пропускной способности.\n"
+    article = (
+        "Кэш, который <span>кэш</span> в другом смысле; кэш.\n\n"
+        "Ещё <span>пропускная способность</span> и пропускной способности.\n"
+    )
     renderer = PageRenderer(
         load_catalogue(MINI / "topics.yaml"), TEMPLATES, {("pruning", "ru"): article}, glossary=GLOSSARY
     )

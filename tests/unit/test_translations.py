@@ -149,15 +149,19 @@ def test_the_record_reads_back_what_was_written_with_each_line(tmp_path, catalog
     [
         (
             "pruning:\n  why: {ru: abc}\n",
-            "translations.yaml:2:8: error CI205 pruning.why: expected {ru: <fingerprint>, en: <fingerprint>}; `chapter sync --all` writes the file again from the articles as they stand",
+            "translations.yaml:2:8: error CI205 pruning.why: expected {ru: <fingerprint>, en: <fingerprint>}; "
+            "`chapter sync --all` writes the file again from the articles as they stand",
         ),
         (
             "pruning: [why]\n",
-            "translations.yaml:1:10: error CI205 pruning: expected a mapping of section anchors to fingerprints; `chapter sync --all` writes the file again from the articles as they stand",
+            "translations.yaml:1:10: error CI205 pruning: expected a mapping of section anchors to fingerprints; "
+            "`chapter sync --all` writes the file again from the articles as they stand",
         ),
         (
             "pruning:\n  why: {ru: a\n",
-            "translations.yaml:2:8: error CI005 YAML syntax error: this '{' is never closed by a matching '}' (YAML stopped at line 3, column 1); `chapter sync --all` writes the file again from the articles as they stand",
+            "translations.yaml:2:8: error CI005 YAML syntax error: this '{' is never closed by a matching '}' "
+            "(YAML stopped at line 3, column 1); "
+            "`chapter sync --all` writes the file again from the articles as they stand",
         ),
     ],
 )
