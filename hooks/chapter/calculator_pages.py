@@ -33,7 +33,10 @@ Found = tuple[int, int, str, str]  # line, column, rule, message: a problem in t
 
 @dataclass(frozen=True)
 class Placement:
-    """A calculator an article places: the token that stands for it until Markdown is done, and where the author wrote it."""
+    """A calculator an article places.
+
+    The token that stands for it until Markdown is done, and where the author wrote it.
+    """
 
     token: str
     calculator: str
@@ -134,7 +137,8 @@ def marker_problems(text: str) -> list[Found]:
                 problems.append(
                     (
                         *where,
-                        f"{match[0]} shares its line with other text or is indented: write the marker alone at the start of a line",
+                        f"{match[0]} shares its line with other text or is indented: "
+                        "write the marker alone at the start of a line",
                     )
                 )
             elif any(lines[near].strip() for near in (item - 1, item + 1) if 0 <= near < len(lines)):
@@ -158,14 +162,20 @@ def placed(text: str) -> list[str]:
 
 
 def insert(html: str, placements: Sequence[Placement], shown: Callable[[str], str]) -> tuple[str, list[Found]]:
-    """The page's HTML with each placed calculator's paragraph replaced by `shown(id)`, and the placements that did not land as a paragraph."""
+    """The page's HTML with each placed calculator's paragraph replaced by `shown(id)`.
+
+    Also the problems of the placements that did not land as a paragraph.
+    """
     problems: list[Found] = []
     for placement in placements:
         paragraph = f"<p>{placement.token}</p>"
         if paragraph in html:
             html = html.replace(paragraph, shown(placement.calculator), 1)
         else:
-            message = f"{{calculator:{placement.calculator}}} does not stand as a paragraph of its own: put it between blank lines"
+            message = (
+                f"{{calculator:{placement.calculator}}} does not stand as a paragraph of its own: "
+                "put it between blank lines"
+            )
             problems.append((placement.line, 1, RULE, message))
             html = html.replace(placement.token, f"{{calculator:{placement.calculator}}}")
     return html, problems
@@ -174,7 +184,8 @@ def insert(html: str, placements: Sequence[Placement], shown: Callable[[str], st
 def view(calculator: Calculator, lang: str, registry: Registry = NO_FACTS) -> CalculatorView:
     """Everything the template writes for one calculator in one language, its defaults and typical cases computed here.
 
-    A choice among facts offers each fact's value in bytes from `registry`; `calculator_problems` has made sure they are there.
+    A choice among facts offers each fact's value in bytes from `registry`; `calculator_problems` has made sure
+    they are there.
     """
     key = f"calc.{calculator.id}"
     defaults = calculator.compute(_in_bytes(calculator.defaults, registry))
@@ -209,7 +220,8 @@ def calculator_problems(calculator: Calculator, registry: Registry) -> list[str]
             problems.append(f"the calculator {calculator.id} offers the fact {fact_id}, which facts.yaml does not have")
         elif fact.unit is None or fact.unit.id not in BYTES_PER_UNIT:
             problems.append(
-                f"the calculator {calculator.id} offers the fact {fact_id} as memory, and its unit is not one of: {', '.join(BYTES_PER_UNIT)}"
+                f"the calculator {calculator.id} offers the fact {fact_id} as memory, "
+                f"and its unit is not one of: {', '.join(BYTES_PER_UNIT)}"
             )
     return problems
 
@@ -293,7 +305,10 @@ def _shown(result: Result, value: float, lang: str, yes: str = "", no: str = "")
 
 
 def _row(calculator: Calculator, case: dict[str, float | str], lang: str, registry: Registry) -> tuple[str, ...]:
-    """One typical case, in the table's columns: inputs as numbers (a chosen fact as its value), results as numbers or words."""
+    """One typical case, in the table's columns.
+
+    Inputs as numbers (a chosen fact as its value), results as numbers or words.
+    """
     results = calculator.compute(_in_bytes(case, registry))
     shown = calculator.table or tuple(part.name for part in (*calculator.fields, *calculator.results))
     cells = []

@@ -42,7 +42,9 @@ class Field:
 
 @dataclass(frozen=True)
 class Choice:
-    """An input chosen among facts of facts.yaml, such as an accelerator's memory: the formula gets the fact's value in bytes.
+    """An input chosen among facts of facts.yaml, such as an accelerator's memory.
+
+    The formula gets the fact's value in bytes.
 
     The build writes each option's bytes into the page, so the script holds no hardware figure of its own.
     """
@@ -171,7 +173,10 @@ def inference_memory(
     mem_util: float,
     hbm: float,
 ) -> dict[str, float]:
-    """Weights, KV cache and whether `batch` sequences of `ctx` tokens fit, as the article's `decode` decides it (bytes; fits is 1 or 0)."""
+    """Weights, KV cache and whether `batch` sequences of `ctx` tokens fit, as the article's `decode` decides it.
+
+    Sizes are in bytes; fits is 1 or 0.
+    """
     weights = params * w_bits / 8
     kv_token = kv_bytes_per_token(layers, kv_heads, head_dim, kv_bytes)
     capacity = int((hbm * mem_util - weights) // kv_token)
@@ -232,7 +237,10 @@ INFERENCE_MEMORY = Calculator(
 
 
 def zero_bytes_per_gpu(params: float, nd: float, stage: float, k: float = 12) -> float:
-    """Model states per GPU under ZeRO stage 0–3 (Rajbhandari et al., 2020): 2 + 2 + k bytes per parameter, sharded stage by stage."""
+    """Model states per GPU under ZeRO stage 0–3 (Rajbhandari et al., 2020).
+
+    2 + 2 + k bytes per parameter, sharded stage by stage.
+    """
     weights, grads, optim = 2 * params, 2 * params, k * params
     if stage >= 1:
         optim /= nd
@@ -246,7 +254,10 @@ def zero_bytes_per_gpu(params: float, nd: float, stage: float, k: float = 12) ->
 def activations_bytes(
     layers: float, hidden: float, heads: float, seq: float, micro_batch: float, recompute: float, fused: float
 ) -> float:
-    """Activations of a GPT-style stack in 16 bit (Korthikanti et al., 2022): all of them, fused attention's, or only each layer's input."""
+    """Activations of a GPT-style stack in 16 bit (Korthikanti et al., 2022).
+
+    All of them, fused attention's, or only each layer's input.
+    """
     if recompute:
         per_layer = 2 * seq * micro_batch * hidden
     elif fused:
@@ -270,7 +281,10 @@ def training_memory(
     fused: float,
     hbm: float,
 ) -> dict[str, float]:
-    """Memory per GPU in bytes: model states (the optimizer's part too), activations, the total against 90% of the memory (fits is 1 or 0)."""
+    """Memory per GPU in bytes: model states (the optimizer's part too), activations and the total.
+
+    The total is held against 90% of the memory (fits is 1 or 0).
+    """
     states = zero_bytes_per_gpu(params, nd, stage, k)
     acts = activations_bytes(layers, hidden, heads, seq, micro_batch, recompute, fused)
     return {

@@ -1,4 +1,6 @@
-"""Which libraries the examples pin have a newer release: the question a maintainer answers before a reader finds a stale example.
+"""Which libraries the examples pin have a newer release.
+
+A maintainer answers that question before a reader finds a stale example.
 
 `chapter outdated` asks the package index pip is configured for (`pip index
 versions`, so no address is written here) about every library
@@ -35,7 +37,8 @@ def newer_releases(pinned: Mapping[str, tuple[str, int]], latest: Callable[[str]
                     line,
                     0,
                     "CI511",
-                    f"{name} {version} is pinned and {newest} is released: run the examples against it (pin it, `make lock`, `make test`),"
+                    f"{name} {version} is pinned and {newest} is released: "
+                    "run the examples against it (pin it, `make lock`, `make test`),"
                     " then update what changed in the articles and their `reviewed` dates",
                 )
             )

@@ -81,7 +81,7 @@ class FeedLink:
 
 
 def feed_path(lang: str) -> str:
-    """The feed of `lang` from the site root: `feed.atom` for the default language, `<lang>/feed.atom` for the others."""
+    """The feed of `lang` from the site root: `feed.atom` for the default language, `<lang>/feed.atom` for others."""
     return ("" if lang == DEFAULT_LANGUAGE else f"{lang}/") + FEED_NAME
 
 
@@ -91,7 +91,7 @@ def feed_link(lang: str, site_url: str | None) -> FeedLink:
 
 
 def language_base(site_url: str | None, lang: str) -> str:
-    """The address the pages of `lang` start at: absolute under a published address, "" (relative to the feed) in a preview."""
+    """Where `lang`'s pages start: absolute under a published address, "" (relative to the feed) in a preview."""
     if not site_url:
         return ""
     root = site_url if site_url.endswith("/") else site_url + "/"
@@ -109,7 +109,9 @@ def entry_id(chapter: str, date: datetime.date, lang: str, slug: str, kind: str)
 
 
 def feed(catalogue: Catalogue, lang: str, base: str, written: Collection[str] | None = None) -> FeedView:
-    """The feed of one language, newest entry first; `base` from language_base, `written` the slugs whose article exists in `lang` (None: all).
+    """The feed of one language, newest entry first.
+
+    `base` comes from language_base; `written` holds the slugs whose article exists in `lang` (None: all).
 
     A topic gives an entry on the day it was added, and one on the day its article
     was reviewed when that is later and the article is written in this language.
@@ -136,7 +138,7 @@ def feed(catalogue: Catalogue, lang: str, base: str, written: Collection[str] | 
 
 
 def _events(topics: Iterable[Topic], written: Collection[str] | None) -> Iterable[tuple[datetime.date, str, int]]:
-    """(date, kind, position in the catalogue) of every entry: the catalogue's order breaks ties, so the order is stable."""
+    """(date, kind, position in the catalogue) of every entry: catalogue order breaks ties, so the order is stable."""
     for position, topic in enumerate(topics):
         yield topic.added, ADDED, position
         if topic.reviewed is not None and topic.reviewed > topic.added and (written is None or topic.slug in written):
@@ -175,7 +177,10 @@ def write_feeds(
     templates_dir: Path,
     articles: Collection[tuple[str, str]],
 ) -> list[Path]:
-    """Every language's feed, written into the built site; `articles` the (slug, language) of each written article. Returns the files written."""
+    """Every language's feed, written into the built site; the files written are returned.
+
+    `articles` holds the (slug, language) of each written article.
+    """
     written = []
     for lang in LANGUAGES:
         view = feed(

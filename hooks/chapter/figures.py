@@ -192,7 +192,8 @@ def figure_problems(figure: Figure, latin: frozenset[str] = frozenset()) -> list
                 problems.append(
                     (
                         node.line,
-                        f'{LANGUAGE_ATTRIBUTE}="{" ".join(unknown)}" is not a language of the site; use one of: {", ".join(LANGUAGES)}',
+                        f'{LANGUAGE_ATTRIBUTE}="{" ".join(unknown)}" is not a language of the site; '
+                        f"use one of: {', '.join(LANGUAGES)}",
                     )
                 )
         variants = [(child, child.languages) for child in node.children if child.languages is not None]
@@ -203,7 +204,9 @@ def figure_problems(figure: Figure, latin: frozenset[str] = frozenset()) -> list
                 problems.append(
                     (
                         first.line,
-                        f'<{first.name} {LANGUAGE_ATTRIBUTE}="{" ".join(sorted(languages))}"> has no counterpart in \'{lang}\' beside it; add one (wrap a variant of several lines in one <g {LANGUAGE_ATTRIBUTE}="…">)',
+                        f'<{first.name} {LANGUAGE_ATTRIBUTE}="{" ".join(sorted(languages))}"> '
+                        f"has no counterpart in '{lang}' beside it; "
+                        f'add one (wrap a variant of several lines in one <g {LANGUAGE_ATTRIBUTE}="…">)',
                     )
                 )
                 break
@@ -218,7 +221,9 @@ def figure_problems(figure: Figure, latin: frozenset[str] = frozenset()) -> list
             problems.append(
                 (
                     line,
-                    f'\'{text}\' shows English ({", ".join(words)}) on Russian pages; write a Russian variant beside it: <tspan {LANGUAGE_ATTRIBUTE}="ru">…</tspan><tspan {LANGUAGE_ATTRIBUTE}="en">{text}</tspan>',
+                    f"'{text}' shows English ({', '.join(words)}) on Russian pages; "
+                    "write a Russian variant beside it: "
+                    f'<tspan {LANGUAGE_ATTRIBUTE}="ru">…</tspan><tspan {LANGUAGE_ATTRIBUTE}="en">{text}</tspan>',
                 )
             )
     for lang in LANGUAGES:
@@ -230,7 +235,8 @@ def figure_problems(figure: Figure, latin: frozenset[str] = frozenset()) -> list
                 problems.append(
                     (
                         line,
-                        f"'{text}' shows Russian on '{lang}' pages; write a '{lang}' variant beside it with {LANGUAGE_ATTRIBUTE}=\"{lang}\"",
+                        f"'{text}' shows Russian on '{lang}' pages; "
+                        f"write a '{lang}' variant beside it with {LANGUAGE_ATTRIBUTE}=\"{lang}\"",
                     )
                 )
     return sorted(problems)
@@ -243,7 +249,9 @@ def figure_sources(docs_dir: Path) -> list[Path]:
 
 
 def orphan_figures(sources: Iterable[str], shown: Iterable[str]) -> list[str]:
-    """The figures no article shows (CI607), by name in the figures folder: the site leaves them out, so nothing ships unseen.
+    """The figures no article shows (CI607), by name in the figures folder.
+
+    The site leaves them out, so nothing ships unseen.
 
     `sources` are names such as `ring.svg`; `shown` are the addresses the articles write, relative to
     the articles folder (`../figures/ring.svg`), as their outlines hold them.
@@ -258,14 +266,18 @@ def orphan_problems(sources: Iterable[str], shown: Iterable[str]) -> list[tuple[
         (
             name,
             "CI607",
-            f"no article shows {name}, so the site leaves it out: show it in an article as ![what it shows](../{FIGURES_FOLDER}/{name}), or delete it",
+            f"no article shows {name}, so the site leaves it out: "
+            f"show it in an article as ![what it shows](../{FIGURES_FOLDER}/{name}), or delete it",
         )
         for name in orphan_figures(sources, shown)
     ]
 
 
 def figure_of(path: str) -> str | None:
-    """The source figure a file of the docs folder belongs to ('figures/ring.en.svg' → 'ring.svg'); None for any other file."""
+    """The source figure a file of the docs folder belongs to; None for any other file.
+
+    'figures/ring.en.svg' belongs to 'ring.svg'.
+    """
     folder, _, name = path.replace("\\", "/").rpartition("/")
     return LOCALISED.sub(".svg", name) if folder == FIGURES_FOLDER and name.endswith(".svg") else None
 
@@ -275,7 +287,10 @@ def localised_path(source: Path, lang: str) -> Path:
 
 
 def localised_copy(source: Path, figure: Figure, lang: str, registry: Registry | None = None) -> bytes:
-    """The copy `lang`'s pages are served, marked as generated just after any XML declaration, with facts' markers as their values."""
+    """The copy `lang`'s pages are served, with facts' markers as their values.
+
+    It is marked as generated just after any XML declaration.
+    """
     rendered = figure.render(lang)
     if registry is not None and b"{fact:" in rendered:
         rendered = FACT_MARKER.sub(lambda match: _value(registry, match[1].decode(), lang, match[0]), rendered)
@@ -314,12 +329,17 @@ def handmade_copies(docs_dir: Path) -> list[Path]:
 
 
 def sync_localised_figures(docs_dir: Path, registry: Registry | None = None) -> list[Path]:
-    """Write each figure's copy per language beside it, where it changed; remove copies whose source is gone or unsafe. Return what changed."""
+    """Write each figure's copy per language beside it, where it changed; return what changed.
+
+    Copies whose source is gone or unsafe are removed, and count as changed.
+    """
     wanted: dict[Path, bytes] = {}
     for source in figure_sources(docs_dir):
         data = source.read_bytes()
         if figure_safety(data):
-            continue  # the project check names what and where; no copy of it is served meanwhile, not even by `mkdocs serve`
+            # The project check names what and where; no copy of it is served meanwhile, not even by
+            # `mkdocs serve`.
+            continue
         try:
             figure = parse_figure(data)
         except FigureError:

@@ -40,7 +40,8 @@ def read_text(path: Path, shown_as: str, *, limit: int = MAX_BYTES) -> str:
                     0,
                     0,
                     "CI004",
-                    f"the file is {size:,} bytes; a source of the chapter holds at most {limit:,}: split it or remove what does not belong",
+                    f"the file is {size:,} bytes; a source of the chapter holds at most {limit:,}: "
+                    "split it or remove what does not belong",
                 )
             )
         data = path.read_bytes()
@@ -94,7 +95,10 @@ def _looks_utf16(data: bytes) -> bool:
 
 
 def _guess(data: bytes) -> str:
-    """What the author's editor probably saved: Windows-1251 when the bytes read as Russian there, otherwise a Western single-byte encoding."""
+    """What the author's editor probably saved.
+
+    Windows-1251 when the bytes read as Russian there, otherwise a Western single-byte encoding.
+    """
     text = data.decode("cp1251", errors="replace")
     letters = [char for char in text if ord(char) > 127 and char.isalpha()]
     if len(letters) >= 3 and sum("а" <= char.lower() <= "я" or char in "Ёё" for char in letters) > 0.8 * len(letters):

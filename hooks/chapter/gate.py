@@ -57,7 +57,10 @@ SCRIPTS = (".js", ".mjs")
 # Attributes that hold an address, where a `javascript:` scheme would run. `to`, `from`,
 # `values` and `by` are SVG animation values, which can set an `href` to one.
 URL_ATTRIBUTES = frozenset(
-    "href src action formaction data poster cite background codebase longdesc ping srcset imagesrcset lowsrc dynsrc manifest icon to from values by".split()
+    (
+        "href src action formaction data poster cite background codebase longdesc ping srcset imagesrcset lowsrc "
+        "dynsrc manifest icon to from values by"
+    ).split()
 )
 # Of those, the ones that make the browser fetch or send something wherever they stand.
 FETCHING = frozenset(
@@ -67,7 +70,10 @@ FETCHING = frozenset(
 # (`self`: an Atom feed's own address).
 FOLLOWED = frozenset({"a", "area"})
 NAMING_RELATIONS = frozenset(
-    "alternate author bookmark canonical external help license me next nofollow noopener noreferrer opener prev self tag".split()
+    (
+        "alternate author bookmark canonical external help license me next nofollow noopener noreferrer opener prev "
+        "self tag"
+    ).split()
 )
 # Pagefind parses page addresses against this base (`new URL(url, "https://example.com")`) and
 # strips it again; nothing is fetched from it.
@@ -106,7 +112,7 @@ class Provenance:
     def of_project(
         cls, project_dir: Path, theme_dir: Path, data_files: Sequence[str], *, live: bool = False
     ) -> Provenance:
-        """The sources of a project whose theme overrides live in `theme_dir` and whose pages also draw on `data_files`."""
+        """Sources of a project whose theme overrides live in `theme_dir` and whose pages also draw on `data_files`."""
         templates = sorted(path for path in theme_dir.rglob("*") if path.is_file())
         shared = [_relative(path, project_dir) or path.as_posix() for path in templates] + [
             name for name in data_files if (project_dir / name).is_file()
@@ -128,7 +134,10 @@ class Provenance:
 
 
 def _relative(path: Path, project_dir: Path) -> str | None:
-    """A project file as an author names it (a localised figure copy by the figure it is made from); None outside the project."""
+    """A project file as an author names it; None outside the project.
+
+    A localised figure copy is named by the figure it is made from.
+    """
     try:
         name = path.resolve().relative_to(project_dir.resolve()).as_posix()
     except ValueError:
@@ -201,13 +210,14 @@ def html_findings(text: str, *, live: bool = False) -> list[Finding]:
 
 
 def _policy_findings(document: LexborHTMLParser, *, live: bool) -> list[Finding]:
-    """A page without the site's policy in its head before its first script, or with an inline script the policy does not allow."""
+    """A page whose head lacks the site's policy before its first script, or has an inline script the policy forbids."""
     # Lexbor matches a selector list in document order: the first match says which comes first.
     first = document.css_first('head > meta[http-equiv="content-security-policy" i], script')
     if first is None or first.tag != "meta":
         return [
             Finding(
-                "no Content-Security-Policy before the page's first script: only pages MkDocs renders from Markdown carry one; "
+                "no Content-Security-Policy before the page's first script: "
+                "only pages MkDocs renders from Markdown carry one; "
                 "write the page as Markdown instead of HTML",
                 META_START,
             )
@@ -221,7 +231,8 @@ def _policy_findings(document: LexborHTMLParser, *, live: bool) -> list[Finding]
         if "src" not in script.attributes and source_hash(body) not in allowed:
             findings.append(
                 Finding(
-                    "an inline <script> the page's Content-Security-Policy does not allow, so it never runs: pages carry no scripts of their own; remove it",
+                    "an inline <script> the page's Content-Security-Policy does not allow, so it never runs: "
+                    "pages carry no scripts of their own; remove it",
                     next((line for line in body.splitlines() if line.strip()), "<script"),
                 )
             )
@@ -245,7 +256,8 @@ def element_findings(tag: str, attributes: Mapping[str, str | None]) -> list[Fin
         if name.startswith("on"):
             findings.append(
                 Finding(
-                    f"an inline event handler `{raw_name}=` on <{_local(tag)}>: the site's pages run only its own script files; remove it",
+                    f"an inline event handler `{raw_name}=` on <{_local(tag)}>: "
+                    "the site's pages run only its own script files; remove it",
                     raw_name,
                 )
             )
@@ -287,7 +299,10 @@ def _addresses(name: str, value: str) -> list[str]:
 
 
 def url_kind(url: str) -> str | None:
-    """`"script"` for a `javascript:` address, `"host"` for one on another host, None for the site's own, as the URL parser reads it."""
+    """`"script"` for a `javascript:` address, `"host"` for one on another host, None for the site's own.
+
+    The address is read as the URL parser reads it.
+    """
     # The URL parser drops tabs and newlines anywhere, and spaces and control characters at either end.
     address = _URL_NOISE.sub("", url).strip("".join(map(chr, range(33)))).lower()
     if address.startswith(("javascript:", "vbscript:")):
@@ -305,13 +320,14 @@ def _address_finding(tag: str, attribute: str, url: str, kind: str) -> Finding:
     if kind == "script":
         return Finding(f"a `javascript:` address in <{tag} {attribute}>: link to a page or an anchor instead", url)
     return Finding(
-        f"<{tag} {attribute}> loads {url.strip()} from another host: put the file in docs/ and refer to it by a relative address",
+        f"<{tag} {attribute}> loads {url.strip()} from another host: "
+        "put the file in docs/ and refer to it by a relative address",
         url,
     )
 
 
 def css_findings(text: str, *, stylesheet: bool) -> list[Finding]:
-    """Addresses in a stylesheet (or a `style` attribute's declarations): `url()`, `src()`, `image-set()` and `@import`."""
+    """Addresses in a stylesheet (or a `style` attribute): `url()`, `src()`, `image-set()` and `@import`."""
     nodes = tinycss2.parse_stylesheet(text) if stylesheet else tinycss2.parse_blocks_contents(text)
     findings = []
     for url in _css_urls(nodes):
@@ -321,7 +337,8 @@ def css_findings(text: str, *, stylesheet: bool) -> list[Finding]:
         elif kind == "host":
             findings.append(
                 Finding(
-                    f"a stylesheet loads {url.strip()} from another host: put the file in docs/ and refer to it by a relative address",
+                    f"a stylesheet loads {url.strip()} from another host: "
+                    "put the file in docs/ and refer to it by a relative address",
                     url,
                 )
             )
@@ -355,7 +372,7 @@ def _css_urls(nodes) -> Iterator[str]:
 
 
 def xml_findings(text: str) -> list[Finding]:
-    """An SVG or other XML file: no browser policy applies when it is opened on its own, so it may hold no script at all."""
+    """An SVG or other XML file: no browser policy applies when opened on its own, so it may hold no script at all."""
     try:
         root = ElementTree.fromstring(text)
     except ElementTree.ParseError:
@@ -405,7 +422,7 @@ def _xml_name(name: str) -> str:
 
 
 def _locate(finding: Finding, source: str, project_dir: Path | None, shared: Sequence[str]) -> tuple[str, int]:
-    """The source file and line that hold the finding's text, or the built file's own source (line 0) where none does."""
+    """The source file and line holding the finding's text, or the built file's own source (line 0) where none does."""
     for candidate in (source, *shared):
         line = _line_of(finding.evidence, project_dir / candidate) if project_dir else 0
         if line:

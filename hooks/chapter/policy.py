@@ -57,7 +57,7 @@ def _hashes(texts: Iterable[str], left_out: set[str]) -> list[str]:
 
 
 def page_policy(html: str, content: str = "", *, live: bool = False) -> str:
-    """The policy for the page `html`; `content` is the part of it an author wrote, whose inline scripts are not allowed.
+    """The policy for the page `html`; `content` is the part an author wrote, whose inline scripts are not allowed.
 
     `live` is for `mkdocs serve`, which adds an inline script of its own to every page it serves (the
     live reload, different on every request, so no hash can name it): inline scripts run there, as a
@@ -67,11 +67,17 @@ def page_policy(html: str, content: str = "", *, live: bool = False) -> str:
     inline = [LIVE] if live else _hashes(inline_texts(html, "script"), left_out)
     scripts = " ".join(["'self'", "'wasm-unsafe-eval'", *inline])
     styles = " ".join(["'self'", *_hashes(inline_texts(html, "style"), set())])
-    return f"default-src 'self'; script-src {scripts}; style-src {styles}; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'"
+    return (
+        f"default-src 'self'; script-src {scripts}; style-src {styles}; "
+        "img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'"
+    )
 
 
 def with_policy(html: str, content: str = "", *, live: bool = False) -> str:
-    """The page with its policy as the first element of its head after `<meta charset>`; a page without a head is returned as it was."""
+    """The page with its policy as the first element of its head after `<meta charset>`.
+
+    A page without a head is returned as it was.
+    """
     head = _HEAD.search(html)
     if head is None:
         return html

@@ -57,7 +57,7 @@ Found = tuple[int, int, str, str]  # line, column, rule, message: a problem in t
 
 @dataclass(frozen=True)
 class Quote:
-    """One marker of an article: where the author wrote it, and the token that stands for it until the page is rendered."""
+    """One marker of an article: where the author wrote it, and the token standing for it until the page is rendered."""
 
     token: str
     fact_id: str
@@ -78,7 +78,9 @@ class Quoted:
 
 
 def quote_markers(text: str) -> Quoted:
-    """The article with each marker outside code blocks (as `articles.scan` reads them) replaced by a token that Markdown cannot change.
+    """The article with each marker outside code blocks replaced by a token that Markdown cannot change.
+
+    Code blocks are as `articles.scan` reads them.
 
     Inline code is included: the rendered HTML, not a guess at Markdown's code
     spans, decides that a marker stands in code, where it is shown as written.
@@ -101,7 +103,7 @@ def quote_markers(text: str) -> Quoted:
 
 
 def resolve(html: str, quotes: Sequence[Quote], link: Callable[[str], str | None]) -> tuple[str, list[Found]]:
-    """The page's HTML with each token replaced as the place it landed allows, and the problems of those that cannot stand there.
+    """The page's HTML with each token replaced as its place allows, and the problems of those that cannot stand there.
 
     `link(fact id)` is the fact's link as HTML, its data escaped; None for an id facts.yaml does not have.
     """
@@ -125,7 +127,9 @@ def resolve(html: str, quotes: Sequence[Quote], link: Callable[[str], str | None
             quote.line,
             quote.column,
             PLACEMENT,
-            f"{quote.marker} does not reach the page: it stands where Markdown shows nothing, such as a link definition no link uses; write it in the text",
+            f"{quote.marker} does not reach the page: "
+            "it stands where Markdown shows nothing, such as a link definition no link uses; "
+            "write it in the text",
         )
         for quote in quotes
         if quote.token not in seen
@@ -134,7 +138,10 @@ def resolve(html: str, quotes: Sequence[Quote], link: Callable[[str], str | None
 
 
 def resolve_text(text: str, quotes: Sequence[Quote], value: Callable[[str], str | None]) -> str:
-    """Escaped plain text, such as a table of contents entry, with each token replaced by its fact's value, escaped, or else the marker."""
+    """Escaped plain text, such as a table of contents entry, with each token replaced by its fact's value.
+
+    The value is escaped, or the marker where there is none.
+    """
     for quote in quotes:
         if quote.token in text:
             text = text.replace(quote.token, str(escape(value(quote.fact_id) or quote.marker)))
@@ -159,7 +166,9 @@ def checked_render(text: str, dialect: Dialect = DIALECT) -> tuple[str, list[Fou
 
 
 def _without_fenced_code(text: str) -> str:
-    """The article with the lines inside its fenced code blocks left empty: they hold no token, and highlighting them is most of the work.
+    """The article with the lines inside its fenced code blocks left empty.
+
+    They hold no token, and highlighting them is most of the work.
 
     The fences themselves stay, so every other line is read as before and keeps its number.
     """
@@ -198,7 +207,10 @@ def _shown(quote: Quote, place: _Place, link: Callable[[str], str | None]) -> tu
 
 @dataclass(frozen=True)
 class _Place:
-    """Where a stretch of the page lies: in text, somewhere the marker shows as written (code, a comment), or somewhere refused."""
+    """Where a stretch of the page lies.
+
+    In text, somewhere the marker shows as written (code, a comment), or somewhere refused.
+    """
 
     kind: str  # "text", "as written" or "refused"
     what: str = ""  # for a refused place: what it is
@@ -232,7 +244,10 @@ class _Places(HTMLParser):
     """
 
     def __init__(self, html: str, tokens: list[tuple[int, int]]):
-        """Read `html` as far as its `tokens` (start, end) need: up to the last one, and on only where a token's construct is still open there."""
+        """Read `html` as far as its `tokens` (start, end) need.
+
+        That is up to the last one, and on only where a token's construct is still open there.
+        """
         super().__init__(convert_charrefs=False)  # data comes as written, so its length is its length in the page
         self.line_starts = [0] + [match.end() for match in re.finditer("\n", html)]
         self.spans: list[tuple[int, int, _Place]] = []
@@ -256,7 +271,10 @@ class _Places(HTMLParser):
         self.spans.append((start, start + length, place))
 
     def _text(self) -> _Place:
-        """Text in the open elements: refused in those that show no text, as written in code, refused in a link, else text."""
+        """Text in the open elements.
+
+        Refused in those that show no text, as written in code, refused in a link, else text.
+        """
         hidden = next((tag for tag in reversed(self.open) if tag in NOT_TEXT), None)
         if hidden:
             return _Place(

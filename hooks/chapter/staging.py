@@ -31,7 +31,10 @@ class Staging:
 
     @classmethod
     def beside(cls, site: Path) -> Staging:
-        """The staging folders of the site folder `site`, hidden beside it (a link is followed: the swap happens where the files are)."""
+        """The staging folders of the site folder `site`, hidden beside it.
+
+        A link is followed: the swap happens where the files are.
+        """
         site = site.resolve()
         return cls(site, site.with_name(f".{site.name}.staging"), site.with_name(f".{site.name}.previous"))
 
@@ -44,13 +47,17 @@ def stage(site: Path) -> Staging:
         staging.folder.mkdir(parents=True)
     except OSError as error:
         raise ChapterError(
-            f"cannot create the folder the build writes into, {staging.folder}: {error.strerror}; the site folder's parent must be writable"
+            f"cannot create the folder the build writes into, {staging.folder}: {error.strerror}; "
+            "the site folder's parent must be writable"
         ) from None
     return staging
 
 
 def recover(staging: Staging) -> None:
-    """Undo what a killed build left: its staging folder goes; a last good site moved aside by an unfinished swap comes back."""
+    """Undo what a killed build left.
+
+    Its staging folder goes; a last good site moved aside by an unfinished swap comes back.
+    """
     if staging.previous.exists():
         if staging.site.exists():
             shutil.rmtree(staging.previous)  # killed after the swap, while the old site was being deleted
@@ -83,7 +90,8 @@ def publish(staging: Staging) -> None:
             raise
     except OSError as error:
         raise ChapterError(
-            f"the build finished but could not replace {staging.site} with it: {error}; the finished site is in {staging.folder}"
+            f"the build finished but could not replace {staging.site} with it: {error}; "
+            f"the finished site is in {staging.folder}"
         ) from None
     shutil.rmtree(staging.previous, ignore_errors=True)
 

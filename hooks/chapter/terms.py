@@ -47,7 +47,8 @@ from html.parser import HTMLParser
 
 from .glossary import Glossary, Term
 
-# Elements whose text is not running prose, or where a button cannot stand (a control in a link, a label or another control).
+# Elements whose text is not running prose, or where a button cannot stand (a control in a link,
+# a label or another control).
 KEPT_OUT = frozenset(
     {
         "h1",
@@ -85,8 +86,8 @@ KEPT_OUT = frozenset(
     }
     | {"script", "style", "svg", "math", "template", "noscript", "title", "option"}
 )
-# Classes that mark an element's text as the page's own words rather than the article's: admonition titles, the lag mark,
-# the note of a missing article, and a popover already made.
+# Classes that mark an element's text as the page's own words rather than the article's:
+# admonition titles, the lag mark, the note of a missing article, and a popover already made.
 KEPT_OUT_CLASSES = frozenset({"admonition-title", "ci-behind-mark", "ci-missing", "ci-term-popover"})
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
 ID_PREFIX = "term-"
@@ -109,7 +110,7 @@ class Mention:
 
 
 def mark_terms(html: str, glossary: Glossary, lang: str, popover: Popover) -> str:
-    """The page with the first mention of each term replaced by what `popover` makes of it; the rest of the page as it was.
+    """The page with the first mention of each term replaced by what `popover` makes of it; the rest as it was.
 
     `popover` gets the words exactly as the page's HTML writes them (text, never markup: see `first_mentions`) and an id
     that no element of the page has.
@@ -128,7 +129,7 @@ def mark_terms(html: str, glossary: Glossary, lang: str, popover: Popover) -> st
 
 
 def first_mentions(texts: Sequence[tuple[int, str]], glossary: Glossary, lang: str) -> list[Mention]:
-    """The first mention of each term in `texts` ((offset, text) in the order of the page), each as its offsets in the page.
+    """The first mention of each term in `texts` ((offset, text) in page order), each as its offsets in the page.
 
     Within a text, overlapping mentions leave the one that starts first, and of those the longest («KV-кэш» over «кэш»),
     whether or not that term was marked before: the words mean the longer term either way. A mention is made of
@@ -154,7 +155,7 @@ def _leftmost_longest(mentions: list[tuple[int, int, Term]]) -> list[tuple[int, 
 
 
 class Ids:
-    """Ids for the popovers of one page: `term-<id>-<n>`, the first n no element of the page, nor an earlier popover, has."""
+    """Ids for one page's popovers: `term-<id>-<n>`, the first n no element of the page, nor an earlier popover, has."""
 
     def __init__(self, taken: set[str]):
         self.taken = set(taken)
@@ -169,7 +170,7 @@ class Ids:
 
 
 class _Prose(HTMLParser):
-    """The page's running text, as (offset in the HTML, text as written) in document order, and every id its elements have.
+    """The page's running text, as (offset in the HTML, text as written) in document order, and its elements' ids.
 
     Character references are left as written (convert_charrefs=False), so a text's length is its length in the page and
     a text never spans one: a term is found only where its words are written plainly, which is how articles write them.

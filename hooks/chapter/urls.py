@@ -43,7 +43,10 @@ def relative_url(source: str, target: str) -> str:
 
 
 def language_url(source: str, lang: str, other: str, target: str) -> str:
-    """A link from the page at `source` in `lang` to `target` in the language `other` (the default language at the root, the others under /<lang>/)."""
+    """A link from the page at `source` in `lang` to `target` in the language `other`.
+
+    The default language is at the root, the others under /<lang>/.
+    """
     up = "../" * (source.count("/") + (lang != DEFAULT_LANGUAGE))
     return up + ("" if other == DEFAULT_LANGUAGE else f"{other}/") + target
 
@@ -59,7 +62,10 @@ def absolute_alternates(site_url: str | None, alternates: list[dict]) -> list[tu
 
 
 def is_loopback(url: str) -> bool:
-    """Whether the address names the machine it is read on (localhost, 127.0.0.0/8, ::1, 0.0.0.0), where no reader finds the site."""
+    """Whether the address names the machine it is read on, where no reader finds the site.
+
+    Such are localhost, 127.0.0.0/8, ::1 and 0.0.0.0.
+    """
     host = (urlsplit(url).hostname or "").rstrip(".").lower()
     if host == "localhost" or host.endswith(".localhost"):  # RFC 6761: every name under localhost is loopback
         return True
@@ -73,22 +79,26 @@ def is_loopback(url: str) -> bool:
 
 
 def loopback_problem(site_url: str | None, config_file: Path) -> Problem | None:
-    """CI609 when a site to publish would name a loopback address as its own: in every canonical and hreflang link and in the sitemap.
+    """CI609 when a site to publish would name a loopback address as its own.
+
+    It would stand in every canonical and hreflang link and in the sitemap.
 
     `mkdocs serve` sets a loopback address itself and is not published, so the caller asks only for a build.
     """
     if not site_url or not is_loopback(site_url):
         return None
     message = (
-        f"site_url is {site_url}, an address on the machine that reads it: every page would name it as its canonical and hreflang address, "
-        "and the sitemap would list it. Set SITE_URL to the address the site is published at, or leave SITE_URL unset for a preview "
+        f"site_url is {site_url}, an address on the machine that reads it: "
+        "every page would name it as its canonical and hreflang address, "
+        "and the sitemap would list it. Set SITE_URL to the address the site is published at, "
+        "or leave SITE_URL unset for a preview "
         "(its pages then name no absolute address and it has no sitemap); `mkdocs serve` sets its own address"
     )
     return at(config_file.name, _line_of_key(config_file, "site_url"), "CI609", message)
 
 
 def _line_of_key(path: Path, key: str) -> int:
-    """The line of a top-level key of a YAML file, so that a message points at it; 0 when the file or the key is not there."""
+    """The line of a top-level key of a YAML file, so a message points at it; 0 when the file or key is not there."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
