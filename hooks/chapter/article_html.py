@@ -133,16 +133,22 @@ CHAPTER_HTML = (
     Allowed(("nav",), ("aria-label",), "the pager to the previous and next topics"),
     Allowed(("time",), ("datetime",), "the days the topic was added and reviewed"),
 )
-"""The chapter's own markup in and around an article on its topic page (overrides/chapter/topic.html), escaped by Jinja."""
+"""The chapter's own markup in and around an article on its topic page (overrides/chapter/topic.html), Jinja-escaped."""
 
 RENDERED_ATTRIBUTES = ("id", "class", "lang")
-"""Attributes any rendered element may carry: toc and attr_list give ids and classes, a link in the other language its lang."""
+"""Attributes any rendered element may carry.
+
+toc and attr_list give ids and classes, a link in the other language its lang.
+"""
 
 VALUES: Mapping[str, frozenset[str]] = {
     "style": frozenset({"text-align: left;", "text-align: center;", "text-align: right;"}),
     "type": frozenset({"radio"}),
 }
-"""The only values these attributes may take: a style could fetch from another host (url(…)), an input could be a form's."""
+"""The only values these attributes may take.
+
+A style could fetch from another host (url(…)), an input could be a form's.
+"""
 
 # Attributes whose value is an address, and those of them whose address the browser fetches by itself.
 URL_ATTRIBUTES = frozenset(
@@ -217,7 +223,10 @@ Found = tuple[int, int, str, str]  # line, column (both from 1), rule, message
 
 @dataclass(frozen=True)
 class Policy:
-    """What one reading allows: elements with their attributes, attributes allowed on every element, and how to word a refusal."""
+    """What one reading allows.
+
+    Elements with their attributes, attributes allowed on every element, and how to word a refusal.
+    """
 
     elements: Mapping[str, frozenset[str]]
     everywhere: frozenset[str]
@@ -243,7 +252,8 @@ def _rendered_policy() -> Policy:
     return Policy(
         _table(MARKDOWN_HTML, CHAPTER_HTML, AUTHOR_HTML),
         frozenset(RENDERED_ATTRIBUTES),
-        "the site renders an article only to the HTML of Markdown, its extensions, the chapter's templates and the raw HTML an author may write",
+        "the site renders an article only to the HTML of Markdown, its extensions, the chapter's"
+        " templates and the raw HTML an author may write",
     )
 
 
@@ -277,7 +287,7 @@ def _shown(text: str) -> str:
 
 
 def _address_problem(url: str, *, resource: bool, what: str, image: bool = False) -> tuple[str, str] | None:
-    """(rule, message) when an address may not stand where it does: a refused scheme, or a resource from another host."""
+    """(rule, message) when an address may not stand where it is: a refused scheme, or a resource from another host."""
     scheme = scheme_of(url)
     if scheme is not None and scheme not in SCHEMES:
         return SCHEME, (
@@ -342,7 +352,8 @@ class _Reader(HTMLParser):
                 line,
                 offset,
                 ELEMENT,
-                f"{_shown(text)}: an article may not carry <{tag}>; {self.policy.refusal}; {ADVICE.get(tag, DEFAULT_ADVICE)}",
+                f"{_shown(text)}: an article may not carry <{tag}>;"
+                f" {self.policy.refusal}; {ADVICE.get(tag, DEFAULT_ADVICE)}",
             )
         for name, value in attrs:
             where = _attribute_place(text, name, line, offset)
@@ -387,14 +398,18 @@ class _Reader(HTMLParser):
             line,
             offset,
             ELEMENT,
-            f"{_shown(text)}: declarations, CDATA sections and processing instructions are not HTML an article may carry; remove it",
+            f"{_shown(text)}: declarations, CDATA sections and processing instructions are"
+            " not HTML an article may carry; remove it",
         )
 
 
 def _attribute_problems(
     tag: str, name: str, value: str | None, allowed: frozenset[str] | None, policy: Policy
 ) -> Iterator[tuple[str, str]]:
-    """(rule, message) for one attribute: one the element may not carry, a value it may not take, an address it may not hold."""
+    """(rule, message) for one attribute.
+
+    One the element may not carry, a value it may not take, an address it may not hold.
+    """
     value = value or ""
     if name.startswith("on"):
         yield ATTRIBUTE, f"{name}= on <{tag}> is an event handler, which runs a script; an article's HTML carries none"
@@ -402,14 +417,16 @@ def _attribute_problems(
         takes = sorted(allowed | policy.everywhere)
         yield (
             ATTRIBUTE,
-            f"{name}= is an attribute <{tag}> may not carry in an article; it takes {', '.join(takes) if takes else 'none'}",
+            f"{name}= is an attribute <{tag}> may not carry in an article; it takes"
+            f" {', '.join(takes) if takes else 'none'}",
         )
     elif allowed is not None and name in VALUES and " ".join(value.split()).lower() not in VALUES[name]:
         yield ATTRIBUTE, f'{name}="{_shown(value)}" on <{tag}>: {name} takes only {", ".join(sorted(VALUES[name]))}'
     if name == "style" and STYLE_URL.search(html.unescape(value)):
         yield (
             RESOURCE,
-            f'style="{_shown(value)}" on <{tag}> fetches a resource; the chapter\'s styles are in docs/stylesheets/chapter.css',
+            f'style="{_shown(value)}" on <{tag}> fetches a resource; the chapter\'s styles are in'
+            " docs/stylesheets/chapter.css",
         )
     if name in URL_ATTRIBUTES:
         resource = name in RESOURCE_ATTRIBUTES or (name in ("href", "xlink:href") and tag in RESOURCE_HREF)
@@ -439,7 +456,7 @@ def _read_html(text: str, policy: Policy) -> list[Found]:
 
 
 class _Source:
-    """An article's text with code blanked out, kept at its lines and columns, and blanked further as each part is read."""
+    """An article's text with code blanked out, kept at its lines and columns, blanked further as each part is read."""
 
     def __init__(self, text: str):
         lines = text.splitlines()
@@ -497,7 +514,9 @@ def _code_spans(source: _Source) -> list[tuple[int, int]]:
 
 
 class _Destinations(LinkInlineProcessor):
-    """Python-Markdown's reading of a link's destination and title (getLink), over source text rather than a page being rendered.
+    """Python-Markdown's reading of a link's destination and title (getLink), over source text.
+
+    It reads the source rather than a page being rendered.
 
     Its `unescape` restores what an earlier inline pattern stashed; the source has nothing stashed.
     """
@@ -534,7 +553,10 @@ def _link_problems(source: _Source) -> list[Found]:
 
 
 def _closing_brackets(text: str) -> dict[int, int]:
-    """Where each [ of the text is closed, nested brackets counted as Python-Markdown's getText counts them, in one pass."""
+    """Where each [ of the text is closed, in one pass.
+
+    Nested brackets are counted as Python-Markdown's getText counts them.
+    """
     opened: list[int] = []
     closing = {}
     for index, char in enumerate(text):
@@ -546,7 +568,7 @@ def _closing_brackets(text: str) -> dict[int, int]:
 
 
 def _reference_problems(source: _Source) -> list[Found]:
-    """Reference definitions ([id]: address): a refused scheme; an image from another host where an image uses the id."""
+    """Reference definitions ([id]: address): a refused scheme; an image from another host where one uses the id."""
     images = {
         (match["id"] or match["text"]).lower(): match.start()
         for match in IMAGE_REFERENCE.finditer(source.text)
@@ -572,7 +594,7 @@ def _reference_problems(source: _Source) -> list[Found]:
 
 
 def _autolink_problems(source: _Source) -> list[Found]:
-    """Autolinks (<https://…>, <me@example.com>) are addresses, not tags: a refused scheme is named, and each is blanked."""
+    """Autolinks (<https://…>, <me@example.com>) are addresses, not tags: a refused scheme is named, each is blanked."""
     found = []
     for match in AUTOLINK.finditer(source.text):
         problem = _address_problem(match["url"], resource=False, what="the autolink")
@@ -583,7 +605,10 @@ def _autolink_problems(source: _Source) -> list[Found]:
 
 
 def _attribute_list_problems(source: _Source) -> list[Found]:
-    """Attribute lists ({ #anchor .class key="value" }, attr_list) that set an attribute other than the id, classes and lang."""
+    """Attribute lists that set an attribute other than the id, classes and lang.
+
+    Those are attr_list's { #anchor .class key="value" }.
+    """
     found = []
     for match in ATTRIBUTE_LIST.finditer(source.text):
         attributes, _ = get_attrs_and_remainder(match["attributes"])
@@ -596,7 +621,8 @@ def _attribute_list_problems(source: _Source) -> list[Found]:
                 (
                     *place,
                     ATTRIBUTE,
-                    f"the attribute list sets {key}=, {handler}an article's attribute lists set only an #anchor, .classes and lang",
+                    f"the attribute list sets {key}=, {handler}an article's attribute lists"
+                    " set only an #anchor, .classes and lang",
                 )
             )
             if key.lower() == "style" and STYLE_URL.search(html.unescape(value)):
@@ -604,7 +630,8 @@ def _attribute_list_problems(source: _Source) -> list[Found]:
                     (
                         *place,
                         RESOURCE,
-                        f"the attribute list's style=\"{_shown(value)}\" fetches a resource; the chapter's styles are in docs/stylesheets/chapter.css",
+                        f"the attribute list's style=\"{_shown(value)}\" fetches a resource; the chapter's"
+                        " styles are in docs/stylesheets/chapter.css",
                     )
                 )
     return found
@@ -620,7 +647,8 @@ def _fence_attribute_problems(source: _Source) -> list[Found]:
                 fence.start + 1,
                 fence.indent + 1,
                 ATTRIBUTE,
-                f"the code block's {key}= is an attribute an article may not set; a fence takes a language, classes and title",
+                f"the code block's {key}= is an attribute an article may not set; a"
+                " fence takes a language, classes and title",
             )
             for key, _ in attributes
             if key.lower().startswith("data-")
@@ -659,7 +687,10 @@ def rendered_html_problems(rendered: str) -> list[tuple[str, str]]:
 
 
 def text_without_tags(line: str) -> str:
-    """A line of prose with its HTML tags replaced by spaces: quotes around attribute values are not the author's typography."""
+    """A line of prose with its HTML tags replaced by spaces.
+
+    Quotes around attribute values are not the author's typography.
+    """
     if "<" not in line:
         return line
     reader = _TextReader()

@@ -211,7 +211,10 @@ def _closes(content: str, fence: str) -> bool:
 
 
 def _fences(lines: list[str]) -> tuple[dict[int, Fence], list[_Dropped], list[tuple[int, str, str]]]:
-    """The fenced blocks SuperFences finds, line by line as it does: closed ones by their first line, dropped ones, refused openers."""
+    """The fenced blocks SuperFences finds, line by line as it does.
+
+    Closed ones by their first line, dropped ones, refused openers.
+    """
     found: dict[int, Fence] = {}
     dropped: list[_Dropped] = []
     refused: list[tuple[int, str, str]] = []
@@ -397,16 +400,18 @@ def fence_problems(lines: list[str]) -> list[tuple[int, str]]:
         problems.append(
             (
                 fence.start + 1,
-                f"this code fence is indented {fence.indent} spaces where no list item or admonition holds it, so the site shows an indented code block "
-                f"with the {fence.fence} lines in it: start the fence at the beginning of the line, or indent it under the list item or admonition it belongs to",
+                f"this code fence is indented {fence.indent} spaces where no list item or admonition holds it, so"
+                f" the site shows an indented code block with the {fence.fence} lines in it: start the fence at the"
+                " beginning of the line, or indent it under the list item or admonition it belongs to",
             )
         )
     for index, marks, option in reading.refused:
         problems.append(
             (
                 index + 1,
-                f"the site does not open a code block here, because it knows no option '{option}' after {marks}: write the language, then only "
-                '{ .language title="…" } or title="…", hl_lines="…", linenums="…"; until then it shows these lines as text',
+                f"the site does not open a code block here, because it knows no option '{option}' after {marks}:"
+                ' write the language, then only { .language title="…" } or title="…", hl_lines="…", linenums="…";'
+                " until then it shows these lines as text",
             )
         )
     return sorted(problems)
@@ -415,12 +420,13 @@ def fence_problems(lines: list[str]) -> list[tuple[int, str]]:
 def _dropped_message(lines: list[str], dropped: _Dropped) -> str:
     if dropped.stopped is not None:
         return (
-            f"this code fence is indented {dropped.indent} spaces, but line {dropped.stopped + 1} inside its block is indented less, so the site shows "
-            "the block as text: indent every line of the block at least as far as its fence"
+            f"this code fence is indented {dropped.indent} spaces, but line {dropped.stopped + 1} inside"
+            " its block is indented less, so the site shows the block as text: indent every line of"
+            " the block at least as far as its fence"
         )
     message = (
-        f"the code block opened here with {dropped.fence} is never closed: only a line of exactly {dropped.fence} closes it, "
-        "and until then the site shows it as text"
+        f"the code block opened here with {dropped.fence} is never closed: only a line of exactly {dropped.fence}"
+        " closes it, and until then the site shows it as text"
     )
     later = sum(1 for line in lines[dropped.start + 1 :] if FENCE.match(line.lstrip(" >")))
     return message + (", and every code block after it" if later > 1 else "")
@@ -437,15 +443,16 @@ def _inside_problems(
             problems.append(
                 (
                     index + 1,
-                    f"this line looks like the end of the code block opened on line {start + 1}, but only a line of exactly {fence} closes it",
+                    f"this line looks like the end of the code block opened on line {start + 1}, but"
+                    f" only a line of exactly {fence} closes it",
                 )
             )
             return problems
         opener = _opener(content, 0)
         if end is not None and opener and opener[0] == fence and opener[1]:
             runs_on = (
-                f"the code block opened here runs on to line {end + 1}: its closing {fence} is missing before line {index + 1}, "
-                "which looks like the start of another block"
+                f"the code block opened here runs on to line {end + 1}: its closing {fence} is missing before line"
+                f" {index + 1}, which looks like the start of another block"
             )
             return [(start + 1, runs_on)]
     return problems
@@ -686,7 +693,8 @@ def heading_problems(found: Outline) -> list[tuple[int, str]]:
             problems.append(
                 (
                     heading.line,
-                    f"heading '{heading.title}' needs an explicit anchor, equal in both languages: '{heading.title} {{ #some-anchor }}'",
+                    f"heading '{heading.title}' needs an explicit anchor, equal in both languages:"
+                    f" '{heading.title} {{ #some-anchor }}'",
                 )
             )
             continue
@@ -707,7 +715,7 @@ def heading_problems(found: Outline) -> list[tuple[int, str]]:
 
 
 def title_problems(found: Outline) -> list[tuple[int, str]]:
-    """Front matter or a page title in the article: the topic page takes its title, summary and label from topics.yaml."""
+    """Front matter or a page title in the article: the topic page takes title, summary and label from topics.yaml."""
     problems = [
         (heading.line, "the page title comes from topics.yaml; start the article's headings at ##")
         for heading in found.headings
@@ -718,8 +726,8 @@ def title_problems(found: Outline) -> list[tuple[int, str]]:
             0,
             (
                 1,
-                f"the article starts with front matter (lines 1–{found.front_matter}), which the page would show as text: "
-                "an article's title, summary and label come from topics.yaml; delete these lines",
+                f"the article starts with front matter (lines 1–{found.front_matter}), which the page would show as"
+                " text: an article's title, summary and label come from topics.yaml; delete these lines",
             ),
         )
     return problems
@@ -735,7 +743,8 @@ def code_block_problems(found: Outline) -> list[tuple[int, str]]:
             problems.append(
                 (
                     block.line,
-                    'code marked .gpu or .cluster needs a title that tells the reader what it needs, e.g. title="Needs a CUDA GPU"',
+                    "code marked .gpu or .cluster needs a title that tells the reader what"
+                    ' it needs, e.g. title="Needs a CUDA GPU"',
                 )
             )
     return problems
@@ -800,7 +809,8 @@ def comment_problems(article: Outline, lang: str, latin: frozenset[str] = frozen
                 problems.append(
                     (
                         line,
-                        f"comment '{comment.text}' is in English; Russian articles comment their code in Russian (the code itself stays as it is)",
+                        f"comment '{comment.text}' is in English; Russian articles comment their code in"
+                        " Russian (the code itself stays as it is)",
                     )
                 )
             elif lang != "ru" and cyrillic(comment.text):
@@ -820,7 +830,8 @@ def alt_problems(article: Outline, lang: str, latin: frozenset[str] = frozenset(
                 problems.append(
                     (
                         figure.line,
-                        f"the figure's text alternative has English words ({', '.join(words)}); describe the figure in Russian (an English term may follow in parentheses)",
+                        f"the figure's text alternative has English words ({', '.join(words)}); describe the figure in"
+                        " Russian (an English term may follow in parentheses)",
                     )
                 )
         elif cyrillic(figure.alt):
@@ -864,7 +875,8 @@ def link_problems(article: Outline, anchors: dict[str, frozenset[str] | None]) -
             problems.append(
                 (
                     link.line,
-                    f"link '{link.target}': '{slug}' has no article in this language yet; link to the topic without '#{anchor}'",
+                    f"link '{link.target}': '{slug}' has no article in this language yet;"
+                    f" link to the topic without '#{anchor}'",
                 )
             )
         elif anchor and anchor not in (anchors[slug] or ()):

@@ -65,7 +65,8 @@ def add_topic(root: Path, new: NewTopic, on: datetime.date) -> list[Path]:
     catalogue = project.catalogue
     if not SLUG_PATTERN.fullmatch(new.slug):
         raise AuthoringError(
-            f"{new.slug!r} is not a lower-case kebab-case slug such as 'gpu-memory' (letters a–z, digits, single hyphens)"
+            f"{new.slug!r} is not a lower-case kebab-case slug such as 'gpu-memory'"
+            " (letters a–z, digits, single hyphens)"
         )
     if any(topic.slug == new.slug for topic in catalogue.topics):
         raise AuthoringError(f"{CATALOGUE} already has a topic {new.slug!r}")
@@ -103,7 +104,7 @@ def _entry(new: NewTopic, catalogue: Catalogue, on: datetime.date) -> str:
 
 
 def _insert(text: str, entry: str, catalogue: Catalogue, after: str | None) -> str:
-    """The catalogue with the entry after the topic `after`, or at the end, separated as the file separates its topics."""
+    """The catalogue with the entry after the topic `after`, or last, separated as the file separates its topics."""
     lines = text.splitlines(keepends=True)
     starts = [index for index, line in enumerate(lines) if line.startswith("  - slug: ")]
     if not starts:
@@ -140,7 +141,7 @@ def _project_for_sync(root: Path, *, rewrite: bool) -> tuple[Project, bool]:
 def sync_pairs(
     root: Path, slugs: Iterable[str] | None, sections: Iterable[str] = (), *, prune: bool = False
 ) -> list[str]:
-    """Record the named pairs (None: every pair), or only their named sections, as in step; what changed, for the author."""
+    """Record the named pairs (None: all), or only their named sections, as in step; what changed, for the author."""
     docs = root / DOCS
     path = docs / RECORD_PATH
     project, damaged = _project_for_sync(root, rewrite=slugs is None)

@@ -93,7 +93,9 @@ Found = list[tuple[int, str, str]]
 
 
 def figure_safety(source: bytes) -> Found:
-    """(line, rule id, message) for everything in an SVG that is not an inert, self-contained drawing; [] for a figure that may ship.
+    """(line, rule id, message) for everything in an SVG that is not an inert, self-contained drawing.
+
+    [] for a figure that may ship.
 
     CI605: content that runs (script, handlers, javascript:, HTML); CI606: a
     reference to another host or another file; CI701: a file that is not
@@ -108,7 +110,8 @@ def figure_safety(source: bytes) -> Found:
             (
                 line,
                 MALFORMED,
-                'the figure is not UTF-8 text; save it as UTF-8 (with the XML declaration\'s encoding="UTF-8", or none)',
+                "the figure is not UTF-8 text; save it as UTF-8"
+                ' (with the XML declaration\'s encoding="UTF-8", or none)',
             )
         ]
     return sorted(_Reader(source).read())
@@ -135,7 +138,8 @@ class _Reader:
     found: Found = field(default_factory=list)
     stack: list[_Element] = field(default_factory=list)
     rooted: bool = False
-    # UTF-8 whatever the declaration says, as the file was checked to be; a space separates namespace, local name and prefix.
+    # UTF-8 whatever the declaration says, as the file was checked to be;
+    # a space separates namespace, local name and prefix.
     parser: xml.parsers.expat.XMLParserType = field(
         default_factory=lambda: xml.parsers.expat.ParserCreate("UTF-8", " ")
     )
@@ -167,7 +171,8 @@ class _Reader:
         if encoding and encoding.lower().replace("_", "-") not in ("utf-8", "utf8"):
             self.add(
                 MALFORMED,
-                f'the XML declaration names encoding="{encoding}"; figures are UTF-8: save the file as UTF-8 and write encoding="UTF-8" or no encoding',
+                f'the XML declaration names encoding="{encoding}"; figures are UTF-8: save the file as UTF-8 and'
+                ' write encoding="UTF-8" or no encoding',
             )
 
     def doctype(self, name: str, system_id: str | None, public_id: str | None, has_internal_subset: int) -> None:
@@ -182,7 +187,8 @@ class _Reader:
         if target.lower() == "xml-stylesheet":
             self.add(
                 ELSEWHERE,
-                f"<?xml-stylesheet {_shown(data)}?> loads a stylesheet from another file; put the rules in a <style> element inside the figure",
+                f"<?xml-stylesheet {_shown(data)}?> loads a stylesheet from another file; put the rules"
+                " in a <style> element inside the figure",
             )
         else:
             self.add(MALFORMED, f"<?{target} …?>: a processing instruction has no place in a figure; delete it")
@@ -209,7 +215,8 @@ class _Reader:
             for match in MARKER.finditer(css):
                 self.add(
                     MISPLACED_MARKER,
-                    f"{match[0]} in {where}: a fact's value is text, so its marker may stand in a label only; write the value here",
+                    f"{match[0]} in {where}: a fact's value is text, so its marker may stand"
+                    " in a label only; write the value here",
                     line + css.count("\n", 0, match.start()),
                 )
             self.css(css, line, where)
@@ -220,13 +227,17 @@ class _Reader:
             element.style.append((self.parser.CurrentLineNumber, data))
 
     def element(self, element: _Element) -> None:
-        """Only SVG's drawing elements; HTML and MathML are refused wherever they stand, other namespaces (an editor's metadata) are inert."""
+        """Only SVG's drawing elements.
+
+        HTML and MathML are refused wherever they stand, other namespaces (an editor's metadata) are inert.
+        """
         tag = f"<{element.written}>"
         if element.namespace in (XHTML, MATHML):
             kind = "an HTML" if element.namespace == XHTML else "a MathML"
             self.add(
                 ACTIVE,
-                f"{tag} is {kind} element, which a browser runs or embeds inside the drawing; draw it with SVG shapes and <text> instead",
+                f"{tag} is {kind} element, which a browser runs or embeds inside the drawing; draw"
+                " it with SVG shapes and <text> instead",
             )
         elif element.namespace != SVG or element.local in DRAWING:
             return
@@ -237,12 +248,14 @@ class _Reader:
         elif element.local in EMBEDS:
             self.add(
                 ACTIVE,
-                f"{tag} embeds another document or media inside the drawing; draw it with SVG shapes and <text> instead",
+                f"{tag} embeds another document or media inside the drawing; draw"
+                " it with SVG shapes and <text> instead",
             )
         else:
             self.add(
                 ACTIVE,
-                f"{tag} is not one of the drawing elements a figure may hold (shapes, text, gradients, markers, filters); draw it with those, or delete it",
+                f"{tag} is not one of the drawing elements a figure may hold (shapes, text, gradients, markers,"
+                " filters); draw it with those, or delete it",
             )
 
     def attribute(self, element: _Element, attribute: _Element, value: str) -> None:
@@ -250,20 +263,23 @@ class _Reader:
         if local.startswith("on"):
             self.add(
                 ACTIVE,
-                f'{tag} {name}="{_shown(value)}": an event handler runs code wherever the figure is opened; delete the {name} attribute',
+                f'{tag} {name}="{_shown(value)}": an event handler runs code wherever the figure is opened; delete the'
+                f" {name} attribute",
             )
             return
         if MARKER.search(value) and local not in LABELS:
             self.add(
                 MISPLACED_MARKER,
-                f'{tag} {name}="{_shown(value)}": a fact\'s value is text, so its marker may stand in a label (<text>, aria-label) only; write the value here',
+                f'{tag} {name}="{_shown(value)}": a fact\'s value is text, so its marker may stand in a label (<text>,'
+                " aria-label) only; write the value here",
             )
         if element.namespace == SVG and element.local in ANIMATION and local == "attributename":
             target = value.rpartition(":")[2].strip().lower()
             if target.startswith("on") or target in ADDRESS or target == "style":
                 self.add(
                     ACTIVE,
-                    f'{tag} attributeName="{_shown(value)}" rewrites a link, handler or style as the figure plays; animate drawing attributes only',
+                    f'{tag} attributeName="{_shown(value)}" rewrites a link, handler or style as the figure plays;'
+                    " animate drawing attributes only",
                 )
         if local in ADDRESS:
             self.address(value, f'{tag} {name}="{_shown(value)}"')
@@ -278,19 +294,22 @@ class _Reader:
         if kind in ACTIVE_SCHEMES:
             self.add(
                 ACTIVE,
-                f'{where}: a {kind}: address runs or embeds what no check has read; a figure may point only at its own parts, as "#id"',
+                f"{where}: a {kind}: address runs or embeds what no check has read; a figure may point only at its own"
+                ' parts, as "#id"',
                 line,
             )
         elif kind == "host":
             self.add(
                 ELSEWHERE,
-                f'{where} loads from another host, and the site ships everything it shows: draw it in the figure and refer to it as "#id"',
+                f"{where} loads from another host, and the site ships everything it shows: draw it in the figure and"
+                ' refer to it as "#id"',
                 line,
             )
         else:
             self.add(
                 ELSEWHERE,
-                f'{where} refers to another file; a figure is self-contained: put what it needs inside it and refer to it as "#id"',
+                f"{where} refers to another file; a figure is self-contained: put what it needs inside it and refer to"
+                ' it as "#id"',
                 line,
             )
 
@@ -301,7 +320,8 @@ class _Reader:
             if isinstance(token, tinycss2.ast.AtKeywordToken) and token.lower_value == "import":
                 self.add(
                     ELSEWHERE,
-                    f"@import in {where} loads another stylesheet; write its rules into the figure's own <style> element",
+                    f"@import in {where} loads another stylesheet; write its rules"
+                    " into the figure's own <style> element",
                     at,
                 )
             elif isinstance(token, tinycss2.ast.URLToken):
@@ -313,7 +333,10 @@ class _Reader:
 
 
 def _element(name: str, line: int) -> _Element:
-    """An element or attribute name as expat reports it with namespaces: 'namespace local prefix', 'namespace local' or 'local'."""
+    """An element or attribute name as expat reports it with namespaces.
+
+    It is 'namespace local prefix', 'namespace local' or 'local'.
+    """
     parts = name.split(" ")
     namespace, local = (parts[0], parts[1]) if len(parts) > 1 else ("", parts[0])
     written = f"{parts[2]}:{local}" if len(parts) > 2 else local
@@ -321,7 +344,10 @@ def _element(name: str, line: int) -> _Element:
 
 
 def _css_tokens(nodes: list[tinycss2.ast.Node]) -> list[tinycss2.ast.Node]:
-    """Every token of a CSS component list, blocks and function arguments opened; without recursion, as nesting has no limit."""
+    """Every token of a CSS component list, blocks and function arguments opened.
+
+    Without recursion, as nesting has no limit.
+    """
     tokens, waiting = [], list(reversed(nodes))
     while waiting:
         node = waiting.pop()
@@ -333,7 +359,7 @@ def _css_tokens(nodes: list[tinycss2.ast.Node]) -> list[tinycss2.ast.Node]:
 
 
 def _kind(value: str) -> str:
-    """What an address leads to, read as a browser reads it: 'fragment' (or empty), a refused scheme, 'host' or 'file'."""
+    """What an address leads to, as a browser reads it: 'fragment' (or empty), a refused scheme, 'host' or 'file'."""
     address = value.strip(STRIPPED).translate(REMOVED)
     if not address or address.startswith("#"):
         return "fragment"

@@ -48,7 +48,10 @@ class View:
 
 
 def views(catalogue: Catalogue, behind: frozenset[str] = frozenset()) -> list[View]:
-    """Every combination of a label (or all) and an origin (or all), the unfiltered index first; then the lagging translations' view, if any lag."""
+    """Every combination of a label (or all) and an origin (or all), the unfiltered index first.
+
+    Then the lagging translations' view, if any lag.
+    """
     labels = [ALL, *(label.id for label in catalogue.labels)]
     origins = [
         ALL,

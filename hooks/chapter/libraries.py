@@ -68,7 +68,10 @@ def imported(code: str) -> list[str]:
 
 
 def checked_with(blocks: Iterable[CodeBlock], pinned: Mapping[str, tuple[str, int]]) -> tuple[Library, ...]:
-    """The libraries an article's Python examples import, each at its pinned version, in the order the article first imports them."""
+    """The libraries an article's Python examples import, each at its pinned version.
+
+    They come in the order the article first imports them.
+    """
     libraries = []
     for block in blocks:
         if block.language != "python":

@@ -70,7 +70,9 @@ def render_article(text: str, dialect: Dialect = DIALECT) -> str:
 def dialect_drift(
     extensions: Sequence[str], configs: Mapping[str, Mapping[str, Any]], dialect: Dialect = DIALECT
 ) -> str | None:
-    """What mkdocs.yml's `markdown_extensions` do differently from the dialect `chapter check` renders with; None when nothing.
+    """What mkdocs.yml's `markdown_extensions` do differently from the dialect `chapter check` renders with.
+
+    None when nothing.
 
     `extensions` and `configs` are MkDocs's `markdown_extensions` and `mdx_configs` once it has read mkdocs.yml.
     """
@@ -90,6 +92,7 @@ def dialect_drift(
     if not differences:
         return None
     return (
-        f"mkdocs.yml: markdown_extensions {'; '.join(differences)}. `chapter check` renders articles as hooks/chapter/markdown.py declares (DIALECT);"
-        " change both together, so the check sees pages as the site shows them"
+        f"mkdocs.yml: markdown_extensions {'; '.join(differences)}. `chapter check` renders"
+        " articles as hooks/chapter/markdown.py declares (DIALECT); change both together, so the"
+        " check sees pages as the site shows them"
     )

@@ -37,7 +37,10 @@ class Broken:
 
 
 def broken_promises(catalogue: Catalogue, lines: Mapping[str, Mapping[str, int]], on: datetime.date) -> list[Broken]:
-    """Every topic whose label, on the day `on`, says more than the topic's dates allow; `lines` gives the line of each topic's fields."""
+    """Every topic whose label, on the day `on`, says more than the topic's dates allow.
+
+    `lines` gives the line of each topic's fields.
+    """
     found = []
     for position, topic in enumerate(catalogue.topics):
         field = f"topics[{position}].label"
@@ -52,7 +55,8 @@ def broken_promises(catalogue: Catalogue, lines: Mapping[str, Mapping[str, int]]
                         topic.slug,
                         places.get(name, line),
                         "CI303",
-                        f"topics[{position}].{name}: {day.isoformat()} is after today ({on.isoformat()}): write the day the topic {what}",
+                        f"topics[{position}].{name}: {day.isoformat()} is after today"
+                        f" ({on.isoformat()}): write the day the topic {what}",
                     )
                 )
         if label.lasts is not None and (on - topic.added).days > label.lasts:
@@ -62,8 +66,9 @@ def broken_promises(catalogue: Catalogue, lines: Mapping[str, Mapping[str, int]]
                     topic.slug,
                     line,
                     "CI301",
-                    f"{field}: '{label.id}' stays on a topic for {label.lasts} days after it was added, and {topic.slug!r} was added"
-                    f" on {topic.added.isoformat()}, {age} days ago: review the article and give the topic a label that says what it is now{_other(catalogue, topic)}",
+                    f"{field}: '{label.id}' stays on a topic for {label.lasts} days after it was added, and"
+                    f" {topic.slug!r} was added on {topic.added.isoformat()}, {age} days ago: review the article and"
+                    f" give the topic a label that says what it is now{_other(catalogue, topic)}",
                 )
             )
         if label.review_within is not None:
@@ -73,8 +78,8 @@ def broken_promises(catalogue: Catalogue, lines: Mapping[str, Mapping[str, int]]
                         topic.slug,
                         line,
                         "CI302",
-                        f"{field}: '{label.id}' promises a review within {label.review_within} days, and {topic.slug!r} has no `reviewed` date:"
-                        " check the article against its sources and add `reviewed: YYYY-MM-DD`",
+                        f"{field}: '{label.id}' promises a review within {label.review_within} days, and {topic.slug!r}"
+                        " has no `reviewed` date: check the article against its sources and add `reviewed: YYYY-MM-DD`",
                     )
                 )
             elif (on - topic.reviewed).days > label.review_within:
@@ -83,8 +88,9 @@ def broken_promises(catalogue: Catalogue, lines: Mapping[str, Mapping[str, int]]
                         topic.slug,
                         line,
                         "CI302",
-                        f"{field}: '{label.id}' promises a review within {label.review_within} days, and {topic.slug!r} was last reviewed"
-                        f" on {topic.reviewed.isoformat()}, {(on - topic.reviewed).days} days ago: check the article against its sources and update `reviewed`",
+                        f"{field}: '{label.id}' promises a review within {label.review_within} days, and {topic.slug!r}"
+                        f" was last reviewed on {topic.reviewed.isoformat()}, {(on - topic.reviewed).days} days ago:"
+                        " check the article against its sources and update `reviewed`",
                     )
                 )
     return found

@@ -24,7 +24,10 @@ class StatusRow:
 
 
 def status_rows(project: Project, root: Path, on: datetime.date) -> list[StatusRow]:
-    """Where each topic stands on the day `on`: which articles exist, whether they are in step, whether the label keeps its promise."""
+    """Where each topic stands on the day `on`.
+
+    Which articles exist, whether they are in step, whether the label keeps its promise.
+    """
     docs = root / DOCS
     record, record_lines = read_record(docs / RECORD_PATH)
     broken = broken_promises(project.catalogue, field_lines(root / CATALOGUE), on)

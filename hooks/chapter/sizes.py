@@ -26,7 +26,8 @@ def sized(block: CodeBlock) -> str:
     replacements = _replacements(block.sizes)
     if not block.runs_on_cpu:
         raise SizesError(
-            "sizes apply to a Python example the tests run on a CPU, and this block is not run: remove `sizes`, or the .gpu or .cluster class"
+            "sizes apply to a Python example the tests run on a CPU, and this block is not run: remove"
+            " `sizes`, or the .gpu or .cluster class"
         )
     try:
         tree = ast.parse(block.code)

@@ -114,7 +114,8 @@ def stray_articles(catalogue: Catalogue, docs_dir: Path) -> list[tuple[str, str]
             problems.append(
                 (
                     name,
-                    f"articles are named {ARTICLES_FOLDER}/<slug>.<{'|'.join(LANGUAGES)}>.md, directly in {ARTICLES_FOLDER}/",
+                    "articles are named"
+                    f" {ARTICLES_FOLDER}/<slug>.<{'|'.join(LANGUAGES)}>.md, directly in {ARTICLES_FOLDER}/",
                 )
             )
         elif slug not in slugs:

@@ -126,7 +126,8 @@ def _figures(article: Article) -> Found:
             found.append(
                 (
                     figure.line,
-                    f"figure '{figure.source}': figures are SVG files in docs/figures/, linked as ../figures/<name>.svg",
+                    f"figure '{figure.source}': figures are SVG files in"
+                    " docs/figures/, linked as ../figures/<name>.svg",
                 )
             )
             continue
