@@ -514,9 +514,7 @@ def _code_spans(source: _Source) -> list[tuple[int, int]]:
 
 
 class _Destinations(LinkInlineProcessor):
-    """Python-Markdown's reading of a link's destination and title (getLink), over source text.
-
-    It reads the source rather than a page being rendered.
+    """Python-Markdown's reading of a link's destination and title (getLink), over source text, not a page rendered.
 
     Its `unescape` restores what an earlier inline pattern stashed; the source has nothing stashed.
     """
