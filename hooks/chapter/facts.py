@@ -22,7 +22,7 @@ from babel.numbers import format_decimal
 from .articles import Fence, scan
 from .catalogue import TITLE_LIMIT, Spec, Text, entry, keys
 from .language import locale
-from .loader import CatalogueError, NodeReader, Problem, compose_plain, read_data
+from .loader import DataFileError, NodeReader, Problem, compose_plain, read_data
 
 FACTS = "facts.yaml"
 
@@ -32,6 +32,10 @@ INLINE_CODE = re.compile(r"(`+[^`]*?`+)")  # a code span, kept whole by split()
 NARROW_NO_BREAK_SPACE = "\u202f"  # Russian groups thousands with a thin space that does not break
 NO_BREAK_SPACE = "\u00a0"  # between a number and its unit
 SYMBOL_LIMIT = 20  # characters of a unit's symbol, which follows a number in running text
+
+
+class FactsError(DataFileError):
+    """Everything wrong with `facts.yaml`."""
 
 
 @dataclass(frozen=True)
@@ -98,7 +102,8 @@ class Fact:
         default=None,
         metadata=entry(
             "text",
-            "Optional: what the value depends on, e.g. dense or with sparsity, per direction or both, SXM or PCIe, in Russian and English.",
+            "Optional: what the value depends on, e.g. dense or with sparsity, per direction or both, SXM or PCIe, "
+            "in Russian and English.",
         ),
     )
     source: Source = field(metadata=entry("record", Source.__doc__ or "", of=Source))
@@ -107,12 +112,16 @@ class Fact:
 
 @dataclass(frozen=True)
 class Registry:
-    """The chapter's hardware facts: every figure several articles quote, with its primary source and the day it was read."""
+    """The chapter's hardware facts: every figure several articles quote.
+
+    Each comes with its primary source and the day it was read.
+    """
 
     review_within: int = field(
         metadata=entry(
             "days",
-            "How many days a fact may go unread: older ones are flagged on the facts page and by `chapter check`, e.g. 365.",
+            "How many days a fact may go unread: older ones are flagged on the facts page and by `chapter check`, "
+            "e.g. 365.",
         )
     )
     subjects: tuple[Subject, ...] = field(
@@ -206,15 +215,19 @@ class RegistryReader(NodeReader):
 
 
 def load_registry(path: Path, shown_as: str = FACTS) -> tuple[Registry, dict[str, int]]:
-    """The registry and the line of each fact's id; an absent file is an empty registry. CatalogueError names every problem."""
+    """The registry and the line of each fact's id; an absent file is an empty registry.
+
+    FactsError names every problem.
+    """
     if not path.is_file():
         return NO_FACTS, {}
-    text = read_data(path, shown_as)
+    text = read_data(path, shown_as, FactsError)
     reader = RegistryReader()
-    root = compose_plain(text, shown_as, yaml.SafeLoader, contents="review_within, subjects, units and facts")
+    contents = "review_within, subjects, units and facts"
+    root = compose_plain(text, shown_as, yaml.SafeLoader, contents, FactsError)
     registry = reader.registry(root)
     if reader.problems or registry is None:
-        raise CatalogueError(shown_as, reader.problems or [Problem(1, 1, "", "the registry is missing", "CI010")])
+        raise FactsError(shown_as, reader.problems or [Problem(1, 1, "", "the registry is missing", "CI010")])
     facts = next((value for key, value in root.value if key.value == "facts"), None)
     lines = (
         {key.value: key.start_mark.line + 1 for key, _ in facts.value} if isinstance(facts, yaml.MappingNode) else {}

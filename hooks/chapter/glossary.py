@@ -3,26 +3,25 @@
 One idea has one Russian term. The glossary names it, gives its English
 counterpart and a definition in both languages, and lists the variants not to
 write; the check finds those in any inflected form, because Russian declines
-them (кеш, кеша, кешем).
+them (кеш, кеша, кешем). The records below declare how the file writes each
+field, as catalogue.py's do for `topics.yaml`: the shared reader reads the file
+by them and `chapter schema` writes `glossary.schema.json` from them.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
-from .catalogue import LANGUAGES, TITLE_LIMIT, Text
-from .loader import CatalogueError, NodeReader, Problem, compose_plain, read_data
+from .catalogue import LANGUAGES, TITLE_LIMIT, Spec, Text, entry, keys
+from .loader import DataFileError, NodeReader, Problem, compose_plain, kind_of, read_data
 
-GLOSSARY_KEYS = ("terms",)
-GLOSSARY_OPTIONAL_KEYS = ("latin",)
-TERM_KEYS = ("id", "term", "definition")
-TERM_OPTIONAL_KEYS = ("avoid",)
 CONTENTS = "the terms of the chapter"
 # Endings a Russian word sheds in declension; a variant matches whatever follows its stem.
 RUSSIAN_ENDING = re.compile(r"[аеёиоуыэюяйь]{1,2}$")
@@ -30,26 +29,88 @@ CYRILLIC_WORD = re.compile(r"[А-Яа-яЁё]")
 WORD_START = re.compile(r"(?<!\w)\w")
 
 
+MATCHING = (
+    " Each variant is matched in any inflected form: a Russian word by its stem (`корзина` also finds `корзины`,"
+    " `корзинах`), every word as the start of a word; ё and е are the same letter. A variant alone in parentheses,"
+    " or in parentheses that hold only English, is a gloss and is allowed:"
+    " «испытание (trial)», «разброс по зёрнам (trial variance)»."
+)
+
+
+class GlossaryError(DataFileError):
+    """Everything wrong with `glossary.yaml`."""
+
+
+@dataclass(frozen=True)
+class Variants:
+    """The variants of a term not to write, per language."""
+
+    ru: tuple[str, ...] = field(
+        default=(),
+        metadata=entry("wordlist", "Variants Russian articles must not use, e.g. `кеш` for `кэш`." + MATCHING),
+    )
+    en: tuple[str, ...] = field(
+        default=(),
+        metadata=entry("wordlist", "Variants English articles must not use, e.g. `TFLOP/s` for `TFLOPS`." + MATCHING),
+    )
+
+    def __getitem__(self, lang: str) -> tuple[str, ...]:
+        return getattr(self, lang)
+
+
 @dataclass(frozen=True)
 class Term:
-    id: str
-    term: Text
-    definition: Text
-    avoid: Mapping[str, tuple[str, ...]]  # language -> variants not to write
+    """One idea of the chapter and how each language names it."""
+
+    id: str = field(
+        metadata=entry(
+            "identifier",
+            "The term's identifier, unique in the glossary, e.g. `kv-cache`: its anchor on the glossary page"
+            " (`glossary/#kv-cache`).",
+            unique="term id",
+        )
+    )
+    term: Text = field(
+        metadata=entry(
+            "text",
+            "The term itself: the Russian word the chapter writes and its English counterpart.",
+            limit=TITLE_LIMIT,
+        )
+    )
+    definition: Text = field(metadata=entry("text", "A one-line definition for readers, in each language."))
+    avoid: Variants = field(
+        default=Variants(),
+        metadata=entry("record", "Optional: the variants not to write, per language.", of=Variants),
+    )
 
 
 @dataclass(frozen=True)
 class Glossary:
-    terms: tuple[Term, ...]
-    latin: frozenset[str]  # ordinary words Russian text writes in Latin letters, lower case
+    """The terminology of the chapter: one Russian term for each idea with its English counterpart and a one-line
+    definition in both languages, and the variants not to write."""
+
+    terms: tuple[Term, ...] = field(
+        metadata=entry(
+            "list", "The terms, in any order: the glossary page sorts them alphabetically in each language.", of=Term
+        )
+    )
+    latin: frozenset[str] = field(  # read in lower case
+        default=frozenset(),
+        metadata=entry(
+            "wordlist",
+            "Ordinary words that Russian technical text writes in Latin letters (e.g. `leaf`, `spine`), so that the"
+            " checks of figure labels and code comments do not take them for untranslated English. Acronyms, names"
+            " with capitals inside (NVLink) and identifiers are recognised without being listed.",
+        ),
+    )
 
     @functools.cached_property
     def _variants(self) -> dict[str, dict[str, list[tuple[re.Pattern, str, Term]]]]:
         """Per language, the variants by the first two letters they start with, so a line is read once."""
         found: dict[str, dict[str, list]] = {lang: {} for lang in LANGUAGES}
         for term in self.terms:
-            for lang, variants in term.avoid.items():
-                for variant in variants:
+            for lang in LANGUAGES:
+                for variant in term.avoid[lang]:
                     found[lang].setdefault(_fold(variant)[:2].casefold(), []).append(
                         (variant_pattern(variant, lang), variant, term)
                     )
@@ -65,17 +126,16 @@ class Glossary:
                 for pattern, variant, term in variants.get(searched[start.start() : start.start() + 2].casefold(), ()):
                     match = pattern.match(searched, start.start())
                     if match and not _is_gloss(text, match.start(), match.end()):
+                        written = text[match.start() : match.end()]
                         found.append(
-                            (
-                                number,
-                                f"'{text[match.start() : match.end()]}': write '{term.term[lang]}' (glossary: {term.id}), not '{variant}'",
-                            )
+                            (number, f"'{written}': write '{term.term[lang]}' (glossary: {term.id}), not '{variant}'")
                         )
         return sorted(found)
 
     @functools.cached_property
     def _term_patterns(self) -> dict[str, dict[str, list[tuple[re.Pattern, Term]]]]:
-        """Per language, each term's own pattern by the first two letters it starts with, as `_variants` holds the avoided ones."""
+        """Per language, each term's own pattern by the first two letters it starts with, as `_variants` holds
+        the avoided ones."""
         found: dict[str, dict[str, list]] = {lang: {} for lang in LANGUAGES}
         for term in self.terms:
             for lang in LANGUAGES:
@@ -85,7 +145,8 @@ class Glossary:
         return found
 
     def mentions(self, text: str, lang: str) -> list[tuple[int, int, Term]]:
-        """Every place `text` names a term in `lang`, matched as avoided variants are (any inflected form): (start, end, term).
+        """Every place `text` names a term in `lang`, matched as avoided variants are (any inflected form):
+        (start, end, term).
 
         Overlapping mentions are all given («KV-кэш» and the «кэш» in it); the caller chooses among them.
         """
@@ -140,67 +201,64 @@ def variant_pattern(variant: str, lang: str) -> re.Pattern:
 
 def load_glossary(path: Path, shown_as: str | None = None) -> Glossary:
     name = shown_as or str(path)
-    return parse_glossary(read_data(path, name), name)
+    return parse_glossary(read_data(path, name, GlossaryError), name)
 
 
 def parse_glossary(text: str, path: str = "glossary.yaml") -> Glossary:
+    """The glossary in `text`; GlossaryError naming every problem."""
     reader = GlossaryReader()
-    glossary = reader.glossary(compose_plain(text, path, yaml.SafeLoader, CONTENTS))
+    glossary = reader.glossary(compose_plain(text, path, yaml.SafeLoader, CONTENTS, GlossaryError))
     if reader.problems or glossary is None:
-        raise CatalogueError(path, reader.problems or [Problem(1, 1, "", "the glossary is missing", "CI010")])
+        raise GlossaryError(path, reader.problems or [Problem(1, 1, "", "the glossary is missing", "CI010")])
     return glossary
 
 
 class GlossaryReader(NodeReader):
-    """Reads the node tree of `glossary.yaml`."""
+    """Reads the node tree of `glossary.yaml` as the records above declare it; adds the one rule across fields,
+    that a variant must not forbid its own term."""
 
     def glossary(self, root: yaml.Node) -> Glossary | None:
-        fields = self.mapping(root, "", GLOSSARY_KEYS, GLOSSARY_OPTIONAL_KEYS)
+        required, optional = keys(Glossary)
+        fields = self.mapping(root, "", required, optional)
         if fields is None:
             return None
-        terms = self.sequence(fields["terms"], "terms", self.term) if "terms" in fields else ()
-        if "terms" in fields:
-            self.unique(fields["terms"], "terms", "id", "term id")
-        latin = self.sequence(fields["latin"], "latin", self.string) if "latin" in fields else ()
-        if "terms" not in fields:
+        terms = self.records(fields["terms"], "terms", Term, None) if "terms" in fields else None
+        latin = self.wordlist(fields["latin"], "latin") if "latin" in fields else ()
+        if terms is None:
             return None
         return Glossary(terms, frozenset(word.lower() for word in latin))
 
-    def term(self, node: yaml.Node, field: str) -> Term | None:
-        fields = self.mapping(node, field, TERM_KEYS, TERM_OPTIONAL_KEYS)
-        if fields is None:
+    def value(self, spec: Spec, node: yaml.Node, field: str, known: Any) -> Any:
+        if spec.of is Variants and not isinstance(node, yaml.MappingNode):
+            languages = ", ".join(LANGUAGES)
+            found = kind_of(node)
+            wanted = f"expected a mapping of languages ({languages}) to lists of variants"
+            self.problem(node, field, f"{wanted}; found {found}", "CI010")
             return None
-        term_id = self.identifier(fields["id"], f"{field}.id") if "id" in fields else None
-        term = self.text(fields["term"], f"{field}.term", TITLE_LIMIT) if "term" in fields else None
-        definition = self.text(fields["definition"], f"{field}.definition") if "definition" in fields else None
-        avoid = self.avoid(fields["avoid"], f"{field}.avoid", term) if "avoid" in fields else {}
-        if term_id is None or term is None or definition is None or avoid is None:
-            return None
-        return Term(term_id, term, definition, avoid)
+        return super().value(spec, node, field, known)
 
-    def avoid(self, node: yaml.Node, field: str, term: Text | None) -> dict[str, tuple[str, ...]] | None:
-        """Variants per language; a variant that would match the term itself is refused."""
-        if not isinstance(node, yaml.MappingNode):
-            self.problem(
-                node,
-                field,
-                f"expected a mapping of languages ({', '.join(LANGUAGES)}) to lists of variants; found a {'list' if isinstance(node, yaml.SequenceNode) else 'value'}",
-                "CI010",
-            )
-            return None
-        fields = self.mapping(node, field, (), LANGUAGES) or {}
-        avoid = {}
-        for lang, value in fields.items():
-            variants = self.sequence(value, f"{field}.{lang}", self.string)
-            for index, variant in enumerate(variants):
-                if term is not None and variant_pattern(variant, lang).search(_fold(term[lang])):
+    def record(self, node: yaml.Node, field: str, record: type[Any], known: Any, key: str | None = None) -> Any:
+        read = super().record(node, field, record, known, key)
+        if isinstance(read, Term) and isinstance(node, yaml.MappingNode):
+            self.own_term(read, node, field)
+        return read
+
+    def own_term(self, term: Term, node: yaml.MappingNode, field: str) -> None:
+        """Refuse a variant that would match the term itself: the check would then forbid the term."""
+        avoid = next((value for key, value in node.value if key.value == "avoid"), None)
+        for lang, variants in avoid.value if isinstance(avoid, yaml.MappingNode) else ():
+            if lang.value not in LANGUAGES or not isinstance(variants, yaml.SequenceNode):
+                continue
+            for index, item in enumerate(variants.value):
+                variant = item.value
+                if variant in term.avoid[lang.value] and variant_pattern(variant, lang.value).search(
+                    _fold(term.term[lang.value])
+                ):
                     self.problem(
-                        value.value[index],
-                        f"{field}.{lang}[{index}]",
-                        f"{variant!r} would also forbid the term itself, {term[lang]!r}",
+                        item,
+                        f"{field}.avoid.{lang.value}[{index}]",
+                        f"{variant!r} would also forbid the term itself, {term.term[lang.value]!r}",
                     )
-            avoid[lang] = variants
-        return avoid
 
 
 def _fold(text: str) -> str:

@@ -1,8 +1,10 @@
-"""Reading `topics.yaml`: every mistake reported at once, in the author's terms.
+"""Reading the data files (`topics.yaml`, `glossary.yaml`, `facts.yaml`): every mistake reported at once, in the
+author's terms.
 
-Validation walks the YAML node tree rather than parsed data, so each problem
-carries the line and column of the value to fix and the path of its field
-(`topics[4].title.ru`). Only plain data is accepted: no anchors, aliases or tags.
+One reader serves them all: `NodeReader` reads each record by the field declarations of its dataclass
+(catalogue.py's `entry`), and a file's own reader adds only what refers across records. Validation walks the
+YAML node tree rather than parsed data, so each problem carries the line and column of the value to fix and the
+path of its field (`topics[4].title.ru`). Only plain data is accepted: no anchors, aliases or tags.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import dataclasses
 import datetime
 import difflib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -47,7 +49,8 @@ TOP_KEYS, _ = keys(Catalogue)
 
 @dataclass(frozen=True, order=True)
 class Problem:
-    """A mistake inside one data file, placed on its node; `field` names it in the file's own terms (`topics[4].title.ru`)."""
+    """A mistake inside one data file, placed on its node; `field` names it in the file's own terms
+    (`topics[4].title.ru`)."""
 
     line: int
     column: int
@@ -61,14 +64,17 @@ class Problem:
         )
 
 
-class CatalogueError(ChapterError):
-    """Everything wrong with a data file, sorted by position."""
+class DataFileError(ChapterError):
+    """Everything wrong with one data file, or with a page's front matter, sorted by position."""
 
     def __init__(self, path: str, problems: list[Problem]):
-        self.path = path
         self.problems = sorted(problems)
         self.found = [problem.placed(path) for problem in self.problems]
         super().__init__("\n".join(problem.text() for problem in self.found))
+
+
+class CatalogueError(DataFileError):
+    """Everything wrong with `topics.yaml`."""
 
 
 Warn = Callable[[str], None]
@@ -83,13 +89,13 @@ def load_catalogue(
     (a lending chapter no topic uses) go to `warn`, or are errors when `strict`.
     """
     name = shown_as or str(path)
-    return parse_catalogue(read_data(path, name), name, strict=strict, warn=warn)
+    return parse_catalogue(read_data(path, name, CatalogueError), name, strict=strict, warn=warn)
 
 
 def read_catalogue(path: Path, shown_as: str) -> tuple[Catalogue | None, list[found.Problem]]:
     """The catalogue, or None where it cannot be read, with every problem and doubt (CI012) it has; never raises."""
     try:
-        catalogue, reader = _parse(read_data(path, shown_as), shown_as)
+        catalogue, reader = _parse(read_data(path, shown_as, CatalogueError), shown_as)
     except CatalogueError as error:
         return None, error.found
     problems = [problem.placed(shown_as) for problem in sorted(reader.problems + reader.doubts)]
@@ -101,6 +107,7 @@ def read_catalogue(path: Path, shown_as: str) -> tuple[Catalogue | None, list[fo
 def parse_catalogue(
     text: str, path: str = "topics.yaml", *, strict: bool = False, warn: Warn | None = None
 ) -> Catalogue:
+    """The catalogue in `text`; CatalogueError naming every problem, doubts (CI012) included when `strict`."""
     catalogue, reader = _parse(text, path)
     if strict:
         reader.problems += reader.doubts
@@ -112,17 +119,19 @@ def parse_catalogue(
     return catalogue
 
 
-def read_data(path: Path, name: str) -> str:
-    """A data file's text, read as every source of the chapter is (files.py): CatalogueError for one that is missing, too large or not clean UTF-8."""
+def read_data(path: Path, name: str, error: type[DataFileError] = DataFileError) -> str:
+    """A data file's text, read as every source of the chapter is (files.py); `error`, the file's own kind of
+    DataFileError, for one that is missing, too large or not clean UTF-8."""
     try:
         return read_text(path, name)
-    except FileError as error:
-        wrong = error.problem
-        raise CatalogueError(name, [Problem(wrong.line, wrong.column, "", wrong.message, wrong.rule)]) from None
+    except FileError as unreadable:
+        wrong = unreadable.problem
+        raise error(name, [Problem(wrong.line, wrong.column, "", wrong.message, wrong.rule)]) from None
 
 
 def _parse(text: str, path: str) -> tuple[Catalogue | None, CatalogueReader]:
-    """The catalogue and the reader that holds its problems and doubts; CatalogueError for a file that is not plain YAML."""
+    """The catalogue and the reader that holds its problems and doubts; CatalogueError for a file that is not
+    plain YAML."""
     if FAST_LOADER is not None:
         # libyaml is six times faster on big catalogues but places a few marks
         # (empty values) differently; anything to report is read again by PyYAML,
@@ -139,79 +148,64 @@ def _parse(text: str, path: str) -> tuple[Catalogue | None, CatalogueReader]:
 
 def _read(text: str, path: str, loader: type) -> tuple[Catalogue | None, CatalogueReader]:
     reader = CatalogueReader()
-    return reader.catalogue(compose_plain(text, path, loader)), reader
+    return reader.catalogue(compose_plain(text, path, loader, error=CatalogueError)), reader
 
 
 def compose_plain(
-    text: str, path: str, loader: type, contents: str = "the chapter, labels, chapters and topics"
+    text: str,
+    path: str,
+    loader: type,
+    contents: str = "the chapter, labels, chapters and topics",
+    error: type[DataFileError] = DataFileError,
 ) -> yaml.Node:
-    """The YAML node tree, refusing syntax errors and anything beyond plain data."""
+    """The YAML node tree, refusing syntax errors and anything beyond plain data with `error`, the file's own kind
+    of DataFileError."""
     if not text.strip():
-        raise CatalogueError(path, [Problem(1, 1, "", f"the file is empty; it must hold {contents}", "CI010")])
-    problems = []
-    depth = 0
+        raise error(path, [Problem(1, 1, "", f"the file is empty; it must hold {contents}", "CI010")])
     try:
-        events = list(yaml.parse(text, Loader=loader))
-        for event in events:
-            mark = event.start_mark
-            where = (mark.line + 1, mark.column + 1, "")
-            if isinstance(event, yaml.CollectionStartEvent):
-                depth += 1
-            elif isinstance(event, yaml.CollectionEndEvent):
-                depth -= 1
-            if depth > MAX_DEPTH:  # composing deeper would exhaust Python's recursion limit
-                problems.append(
-                    Problem(
-                        *where,
-                        f"lists and mappings are nested more than {MAX_DEPTH} levels deep; the file needs only a few",
-                        "CI006",
-                    )
-                )
-                break
-            if isinstance(event, yaml.AliasEvent):
-                problems.append(
-                    Problem(
-                        *where, f"YAML alias '*{event.anchor}' is not allowed; write the value out in full", "CI006"
-                    )
-                )
-            elif getattr(event, "anchor", None):
-                problems.append(
-                    Problem(
-                        *where, f"YAML anchor '&{event.anchor}' is not allowed; write each value out in full", "CI006"
-                    )
-                )
-            if getattr(event, "tag", None) and not _is_plain(event):
-                problems.append(
-                    Problem(
-                        *where,
-                        f"YAML tag '{event.tag}' is not allowed; the file holds plain text, lists and mappings",
-                        "CI006",
-                    )
-                )
+        problems = _beyond_plain(list(yaml.parse(text, Loader=loader)))  # a syntax error anywhere comes first
         if problems:
-            raise CatalogueError(path, problems)
+            raise error(path, problems)
         root = yaml.compose(text, Loader=loader)  # parsed again, but by the same parser, and composed in C with libyaml
-    except yaml.MarkedYAMLError as error:
-        raise CatalogueError(path, [dataclasses.replace(_syntax_problem(error), rule="CI005")]) from None
-    except (
-        yaml.reader.ReaderError
-    ) as error:  # a character YAML forbids anywhere, such as NUL or another control character
-        raise CatalogueError(
-            path,
-            [
-                Problem(
-                    *_place(text, error.position),
-                    "",
-                    f"the character U+{error.character:04X} is not allowed in YAML; delete it",
-                    "CI003",
-                )
-            ],
+    except yaml.MarkedYAMLError as syntax:
+        raise error(path, [dataclasses.replace(_syntax_problem(syntax), rule="CI005")]) from None
+    except yaml.reader.ReaderError as forbidden:  # a character YAML forbids anywhere, such as NUL or another control
+        character = f"U+{forbidden.character:04X}"
+        place = _place(text, forbidden.position)
+        raise error(
+            path, [Problem(*place, "", f"the character {character} is not allowed in YAML; delete it", "CI003")]
         ) from None
     if root is None:
-        raise CatalogueError(
-            path, [Problem(1, 1, "", f"the file holds only comments; it must hold {contents}", "CI010")]
-        )
+        raise error(path, [Problem(1, 1, "", f"the file holds only comments; it must hold {contents}", "CI010")])
     return root
+
+
+def _beyond_plain(events: Iterable[yaml.Event]) -> list[Problem]:
+    """What plain data has not: aliases, anchors, tags, and nesting deep enough to exhaust Python's recursion."""
+    problems = []
+    depth = 0
+    for event in events:
+        mark = event.start_mark
+        where = (mark.line + 1, mark.column + 1, "")
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+        if depth > MAX_DEPTH:
+            deep = f"lists and mappings are nested more than {MAX_DEPTH} levels deep; the file needs only a few"
+            problems.append(Problem(*where, deep, "CI006"))
+            break
+        anchor, tag = getattr(event, "anchor", None), getattr(event, "tag", None)  # only some events have them
+        if isinstance(event, yaml.AliasEvent):
+            message = f"YAML alias '*{anchor}' is not allowed; write the value out in full"
+            problems.append(Problem(*where, message, "CI006"))
+        elif anchor:
+            message = f"YAML anchor '&{anchor}' is not allowed; write each value out in full"
+            problems.append(Problem(*where, message, "CI006"))
+        if tag and not _is_plain(event):
+            message = f"YAML tag '{tag}' is not allowed; the file holds plain text, lists and mappings"
+            problems.append(Problem(*where, message, "CI006"))
+    return problems
 
 
 @dataclass(frozen=True)
@@ -222,7 +216,8 @@ class Scalar:
 
 
 def front_matter(text: str, path: str) -> dict[str, Scalar]:
-    """The plain values of a page's YAML front matter (between `---` lines at its top), placed in the page; CatalogueError where it is not plain YAML."""
+    """The plain values of a page's YAML front matter (between `---` lines at its top), placed in the page;
+    DataFileError where it is not plain YAML."""
     lines = text.splitlines()
     if not lines or lines[0].rstrip() != "---":
         return {}
@@ -233,7 +228,7 @@ def front_matter(text: str, path: str) -> dict[str, Scalar]:
         "\n".join(["", *lines[1:end]]), path, yaml.SafeLoader, contents="the page's settings"
     )  # "" keeps the page's line numbers
     if not isinstance(root, yaml.MappingNode):
-        raise CatalogueError(
+        raise DataFileError(
             path,
             [
                 Problem(
@@ -281,8 +276,9 @@ def _syntax_problem(error: yaml.MarkedYAMLError) -> Problem:
     elif runaway := _runaway_quote(at):
         quote = '"' if runaway.style == '"' else "'"
         message = (
-            f"this quoted text has no closing {quote} on its line, so YAML reads the lines after it as part of the text {stopped}: "
-            f"add the closing {quote} on line {runaway.start_mark.line + 1}"
+            f"this quoted text has no closing {quote} on its line,"
+            f" so YAML reads the lines after it as part of the text {stopped}:"
+            f" add the closing {quote} on line {runaway.start_mark.line + 1}"
         )
         mark = runaway.start_mark
     elif "mapping values are not allowed" in problem:
@@ -298,7 +294,8 @@ KEY_LINE = re.compile(r" *+[\w-]++:(?: |$)")  # a line that starts a key of a bl
 
 
 def _runaway_quote(mark: yaml.Mark) -> yaml.ScalarToken | None:
-    """The first quoted text before a syntax error that runs on over a line holding a key: its closing quote is missing.
+    """The first quoted text before a syntax error that runs on over a line holding a key: its closing quote is
+    missing.
 
     PyYAML stops where the runaway text finally ends, often dozens of lines
     below; its tokens up to the error show where the text opened. Quoted text
@@ -319,7 +316,8 @@ def _runaway_quote(mark: yaml.Mark) -> yaml.ScalarToken | None:
 
 
 def _swallows_a_key(rows: list[str], token: yaml.ScalarToken) -> bool:
-    """Whether a line inside the quoted text looks like a key at or left of the indentation of the line that opens it."""
+    """Whether a line inside the quoted text looks like a key at or left of the indentation of the line that
+    opens it."""
     first = token.start_mark.line
     indent = len(rows[first]) - len(rows[first].lstrip(" "))
     inside = rows[first + 1 : token.end_mark.line + 1]
@@ -343,7 +341,8 @@ def _suggest(value: str, known: tuple[str, ...] | list[str]) -> str:
     return f" — did you mean {close[0]!r}?" if close else ""
 
 
-def _kind(node: yaml.Node) -> str:
+def kind_of(node: yaml.Node) -> str:
+    """What a node holds, as a message names it: a mapping, a list, text, the number 3."""
     if isinstance(node, yaml.MappingNode):
         return "a mapping"
     if isinstance(node, yaml.SequenceNode):
@@ -385,7 +384,7 @@ class NodeReader:
             self.problem(
                 node,
                 field,
-                f"expected a mapping with keys {', '.join(required + optional)}; found {_kind(node)}",
+                f"expected a mapping with keys {', '.join(required + optional)}; found {kind_of(node)}",
                 "CI010",
             )
             return None
@@ -394,7 +393,7 @@ class NodeReader:
         for key, value in node.value:
             name = _scalar(key)
             if name is None:
-                self.problem(key, field, f"expected a key ({', '.join(known)}); found {_kind(key)}", "CI010")
+                self.problem(key, field, f"expected a key ({', '.join(known)}); found {kind_of(key)}", "CI010")
             elif name in fields:
                 self.problem(key, _join(field, name), f"duplicate key {name!r}; each key may appear once", "CI010")
             elif name not in known:
@@ -414,7 +413,7 @@ class NodeReader:
 
     def sequence(self, node: yaml.Node, field: str, item: Callable[[yaml.Node, str], T | None]) -> tuple[T, ...]:
         if not isinstance(node, yaml.SequenceNode):
-            self.problem(node, field, f"expected a list; found {_kind(node)}", "CI010")
+            self.problem(node, field, f"expected a list; found {kind_of(node)}", "CI010")
             return ()
         items = (item(child, f"{field}[{index}]") for index, child in enumerate(node.value))
         return tuple(value for value in items if value is not None)
@@ -422,7 +421,7 @@ class NodeReader:
     def string(self, node: yaml.Node, field: str, limit: int = LINE_LIMIT) -> str | None:
         """Text on one line of at most `limit` characters: every text field is shown in a line, a card or a cell."""
         if not isinstance(node, yaml.ScalarNode) or node.tag != "tag:yaml.org,2002:str":
-            self.problem(node, field, f"expected text; found {_kind(node)}", "CI010")
+            self.problem(node, field, f"expected text; found {kind_of(node)}", "CI010")
             return None
         if not node.value.strip():
             self.problem(node, field, "must not be empty")
@@ -462,12 +461,13 @@ class NodeReader:
             node,
             field,
             URL_PATTERN,
-            "is not an http:// or https:// address (spaces, quotes, <, >, braces and backslashes are written %-encoded)",
+            "is not an http:// or https:// address"
+            " (spaces, quotes, <, >, braces and backslashes are written %-encoded)",
         )
 
     def date(self, node: yaml.Node, field: str) -> datetime.date | None:
         if not isinstance(node, yaml.ScalarNode) or node.tag not in DATE_TAGS:
-            self.problem(node, field, f"expected a date such as 2026-12-01; found {_kind(node)}")
+            self.problem(node, field, f"expected a date such as 2026-12-01; found {kind_of(node)}")
             return None
         if not DATE_PATTERN.fullmatch(node.value):
             self.problem(node, field, f"{node.value!r} is not a date; write the day as YYYY-MM-DD, e.g. 2026-12-01")
@@ -485,11 +485,8 @@ class NodeReader:
             or not node.value.isdigit()
             or int(node.value) < 1
         ):
-            self.problem(
-                node,
-                field,
-                f"expected a whole number of days, at least 1, such as 180; found {_kind(node) if not isinstance(node, yaml.ScalarNode) else repr(node.value)}",
-            )
+            shown = repr(node.value) if isinstance(node, yaml.ScalarNode) else kind_of(node)
+            self.problem(node, field, f"expected a whole number of days, at least 1, such as 180; found {shown}")
             return None
         return int(node.value)
 
@@ -500,11 +497,12 @@ class NodeReader:
             or node.tag not in NUMBER_TAGS
             or not NUMBER_PATTERN.fullmatch(node.value)
         ):
-            shown = repr(node.value) if isinstance(node, yaml.ScalarNode) else _kind(node)
+            shown = repr(node.value) if isinstance(node, yaml.ScalarNode) else kind_of(node)
             self.problem(
                 node,
                 field,
-                f"expected a number such as 3.35 or 1979 (a point before the decimals, no spaces or units); found {shown}",
+                "expected a number such as 3.35 or 1979 (a point before the decimals, no spaces or units);"
+                f" found {shown}",
             )
             return None
         return Decimal(node.value)
@@ -522,13 +520,14 @@ class NodeReader:
             return None
         if value not in known:
             names = tuple(known)
-            self.problem(
-                node,
-                field,
-                f"unknown {what} {value!r}; expected one of: {', '.join(names) or '(none declared)'}{_suggest(value, names)}",
-            )
+            expected = ", ".join(names) or "(none declared)"
+            self.problem(node, field, f"unknown {what} {value!r}; expected one of: {expected}{_suggest(value, names)}")
             return None
         return known[value]
+
+    def wordlist(self, node: yaml.Node, field: str, limit: int = LINE_LIMIT) -> tuple[str, ...]:
+        """A list of one-language texts, such as the variants of a term not to write."""
+        return self.sequence(node, field, lambda item, where: self.string(item, where, limit))
 
     def unique(self, node: yaml.Node, field: str, key: str, what: str) -> None:
         """Report a repeated `key` value among the mappings of a sequence."""
@@ -588,6 +587,10 @@ class NodeReader:
             return self.text(node, field, spec.limit)
         if spec.kind == "words":
             return self.string(node, field, spec.limit)
+        if spec.kind == "wordlist":
+            return self.wordlist(node, field, spec.limit)
+        if spec.kind == "choice":
+            return self.reference(node, field, {choice: choice for choice in spec.choices}, spec.name)
         if spec.kind in plain:
             return plain[spec.kind](node, field)
         if spec.kind == "record" and spec.of is not None:
@@ -601,7 +604,7 @@ class NodeReader:
     def keyed(self, node: yaml.Node, field: str, record: type[T], known: Any, what: str) -> tuple[T, ...]:
         """A mapping of ids to records, such as the labels; at least one, each id once."""
         if not isinstance(node, yaml.MappingNode):
-            self.problem(node, field, f"expected a mapping of {what} ids to {what}s; found {_kind(node)}", "CI010")
+            self.problem(node, field, f"expected a mapping of {what} ids to {what}s; found {kind_of(node)}", "CI010")
             return ()
         found: dict[str, T] = {}
         seen: set[str] = set()  # every id declared, valid record or not, so a repeat is reported either way

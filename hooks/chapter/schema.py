@@ -1,9 +1,10 @@
-"""`topics.schema.json` and `facts.schema.json`, the schemas editors check the data files against, written from their records.
+"""`topics.schema.json`, `glossary.schema.json` and `facts.schema.json`, the schemas editors check the data files
+against, written from their records.
 
 Editors complete and underline the file from it while the author types; the
 loader remains the judge, since cross-references and YAML beyond plain data
-are beyond a JSON Schema. The schema is generated and committed, and
-`chapter schema --check` fails when the committed one is stale.
+are beyond a JSON Schema. The schemas are generated and committed, and
+`chapter schema --check` fails when a committed one is stale.
 """
 
 from __future__ import annotations
@@ -14,21 +15,25 @@ from typing import Any
 
 from .catalogue import LANGUAGES, Catalogue, Spec, Text, specs
 from .facts import Registry
+from .glossary import Glossary
 from .loader import DATE_PATTERN, SLUG_PATTERN, URL_PATTERN
 
 SCHEMA_FILE = "topics.schema.json"
 FACTS_SCHEMA_FILE = "facts.schema.json"
+GLOSSARY_SCHEMA_FILE = "glossary.schema.json"
+SCHEMA_FILES = (SCHEMA_FILE, GLOSSARY_SCHEMA_FILE, FACTS_SCHEMA_FILE)
 
 DESCRIPTION = (
-    "The catalogue of one chapter of the ML knowledge base: the single source of the chapter index, the topic pages and the navigation"
-    " of the bilingual (Russian and English) site. This schema checks the shape of the file: which keys exist, which are required,"
-    " their types, that every text has both translations and is not blank, and the format of identifiers and addresses."
-    " Cross-references cannot be expressed here and are checked by `python -m chapter check` (and by every site build):"
-    " a topic's `label` must be declared under `labels`; a topic's `origin` must be declared under `chapters` and must not be"
-    " this chapter's own id; topic slugs, label ids and chapter ids must be unique; `chapters` must not list this chapter itself;"
-    " every chapter listed under `chapters` should lend at least one topic. The loader also refuses YAML anchors, aliases, tags"
-    " and repeated keys, which a JSON Schema cannot see. Generated from hooks/chapter/catalogue.py: edit the records there and"
-    " run `python -m chapter schema`."
+    "The catalogue of one chapter of the ML knowledge base: the single source of the chapter index, the topic pages"
+    " and the navigation of the bilingual (Russian and English) site. This schema checks the shape of the file:"
+    " which keys exist, which are required, their types, that every text has both translations and is not blank,"
+    " and the format of identifiers and addresses."
+    " Cross-references cannot be expressed here and are checked by `python -m chapter check` (and by every site"
+    " build): a topic's `label` must be declared under `labels`; a topic's `origin` must be declared under"
+    " `chapters` and must not be this chapter's own id; topic slugs, label ids and chapter ids must be unique;"
+    " `chapters` must not list this chapter itself; every chapter listed under `chapters` should lend at least one"
+    " topic. The loader also refuses YAML anchors, aliases, tags and repeated keys, which a JSON Schema cannot see."
+    " Generated from hooks/chapter/catalogue.py: edit the records there and run `python -m chapter schema`."
 )
 LANGUAGE_NAMES = {"ru": "Russian", "en": "English"}
 LANGUAGE_PLACES = {"ru": "the Russian pages at the site root", "en": "the English pages under `/en/`"}
@@ -36,8 +41,8 @@ LANGUAGE_PLACES = {"ru": "the Russian pages at the site root", "en": "the Englis
 KIND_DEFINITIONS: dict[str, dict[str, Any]] = {
     "identifier": {
         "title": "Identifier",
-        "description": "A lower-case kebab-case identifier: letters a–z and digits in words joined by single hyphens, e.g. `gpu-architecture`."
-        " No upper case, underscores, spaces, slashes or leading, trailing or double hyphens.",
+        "description": "A lower-case kebab-case identifier: letters a–z and digits in words joined by single hyphens,"
+        " e.g. `gpu-architecture`. No upper case, underscores, spaces, slashes or leading, trailing or double hyphens.",
         "type": "string",
         "pattern": f"^{SLUG_PATTERN.pattern}$",
     },
@@ -51,10 +56,19 @@ KIND_DEFINITIONS: dict[str, dict[str, Any]] = {
 
 
 FACTS_DESCRIPTION = (
-    "The chapter's hardware facts: every figure the articles quote, each once, with its unit, what it depends on, its primary source"
-    " and the day it was read. Articles write `{fact:<id>}` where a value goes; the site shows it in the page language and lists"
-    " every fact on the facts page. Cross-references (a fact's `subject` and `unit` must be declared) and unused facts are checked by"
-    " `chapter check` and every build. Generated from hooks/chapter/facts.py: edit the records there and run `chapter schema`."
+    "The chapter's hardware facts: every figure the articles quote, each once, with its unit, what it depends on,"
+    " its primary source and the day it was read. Articles write `{fact:<id>}` where a value goes; the site shows it"
+    " in the page language and lists every fact on the facts page. Cross-references (a fact's `subject` and `unit`"
+    " must be declared) and unused facts are checked by `chapter check` and every build. Generated from"
+    " hooks/chapter/facts.py: edit the records there and run `chapter schema`."
+)
+GLOSSARY_DESCRIPTION = (
+    "The terminology of the chapter: one Russian term for each idea with its English counterpart and a one-line"
+    " definition in both languages, and the variants not to write. `python -m chapter check` (and every site build)"
+    " reports an avoided variant wherever an article, a code comment or a figure uses it, in any inflected form, with"
+    " the file, line and term to write. This schema checks the shape of the file; the loader also refuses repeated"
+    " term ids, a variant that would forbid its own term, YAML anchors, aliases and tags. Generated from"
+    " hooks/chapter/glossary.py: edit the records there and run `chapter schema`."
 )
 
 
@@ -64,6 +78,10 @@ def catalogue_schema() -> dict[str, Any]:
 
 def facts_schema() -> dict[str, Any]:
     return _schema(Registry, "Hardware facts (facts.yaml)", FACTS_DESCRIPTION)
+
+
+def glossary_schema() -> dict[str, Any]:
+    return _schema(Glossary, "Chapter glossary (glossary.yaml)", GLOSSARY_DESCRIPTION)
 
 
 def _schema(record: type, title: str, description: str) -> dict[str, Any]:
@@ -84,13 +102,17 @@ def schema_text(schema: dict[str, Any] | None = None) -> str:
 
 def schema_files() -> dict[str, str]:
     """Each generated schema's file name and text."""
-    return {SCHEMA_FILE: schema_text(catalogue_schema()), FACTS_SCHEMA_FILE: schema_text(facts_schema())}
+    return {
+        SCHEMA_FILE: schema_text(catalogue_schema()),
+        GLOSSARY_SCHEMA_FILE: schema_text(glossary_schema()),
+        FACTS_SCHEMA_FILE: schema_text(facts_schema()),
+    }
 
 
 def _text() -> dict[str, Any]:
     return {
         "title": "Bilingual text",
-        "description": (Text.__doc__ or "")
+        "description": _prose(Text.__doc__ or "")
         + " "
         + ", ".join(f"`{lang}` is shown on {LANGUAGE_PLACES[lang]}" for lang in LANGUAGES)
         + ". All are required.",
@@ -110,21 +132,26 @@ def _text() -> dict[str, Any]:
 def _object(fields: tuple[Spec, ...], definitions: dict[str, Any]) -> dict[str, Any]:
     written = [spec for spec in fields if spec.kind != "key"]
     needs = {spec.name: [spec.needs] for spec in written if spec.needs}
+    required = [spec.name for spec in written if spec.required]
     return {
         "type": "object",
         "properties": {spec.name: _field(spec, definitions) for spec in written},
-        "required": [spec.name for spec in written if spec.required],
+        **({"required": required} if required else {}),
         **({"dependentRequired": needs} if needs else {}),
         "additionalProperties": False,
     }
 
 
 def _field(spec: Spec, definitions: dict[str, Any]) -> dict[str, Any]:
-    described = {"description": spec.description}
+    described = {"description": _prose(spec.description)}
     if spec.kind in ("identifier", "label", "lender", "subject", "unit"):
         return {"$ref": "#/$defs/identifier", **described}
     if spec.kind == "words":
         return {"$ref": "#/$defs/nonBlank", **described}
+    if spec.kind == "wordlist":
+        return {**described, "type": "array", "items": {"$ref": "#/$defs/nonBlank"}}
+    if spec.kind == "choice":
+        return {**described, "enum": list(spec.choices)}
     if spec.kind == "number":
         return {**described, "type": "number"}
     if spec.kind == "text":
@@ -156,5 +183,11 @@ def _definition(record: type, definitions: dict[str, Any]) -> str:
     name = record.__name__[0].lower() + record.__name__[1:]
     if name not in definitions:
         title = re.sub(r"(?<!^)(?=[A-Z])", " ", record.__name__).capitalize()
-        definitions[name] = {"title": title, "description": record.__doc__, **_object(specs(record), definitions)}
+        described = {"title": title, "description": _prose(record.__doc__ or "")}
+        definitions[name] = {**described, **_object(specs(record), definitions)}
     return name
+
+
+def _prose(text: str) -> str:
+    """A description on one line, however its docstring or string literal wraps it in the source."""
+    return " ".join(text.split())
