@@ -246,19 +246,16 @@ class GlossaryReader(NodeReader):
     def own_term(self, term: Term, node: yaml.MappingNode, field: str) -> None:
         """Refuse a variant that would match the term itself: the check would then forbid the term."""
         avoid = next((value for key, value in node.value if key.value == "avoid"), None)
-        for lang, variants in avoid.value if isinstance(avoid, yaml.MappingNode) else ():
-            if lang.value not in LANGUAGES or not isinstance(variants, yaml.SequenceNode):
-                continue
+        for key, variants in avoid.value if isinstance(avoid, yaml.MappingNode) else ():
+            lang = key.value
+            if lang not in LANGUAGES or not isinstance(variants, yaml.SequenceNode):
+                continue  # reported by the reader
+            own = term.term[lang]
             for index, item in enumerate(variants.value):
-                variant = item.value
-                if variant in term.avoid[lang.value] and variant_pattern(variant, lang.value).search(
-                    _fold(term.term[lang.value])
-                ):
-                    self.problem(
-                        item,
-                        f"{field}.avoid.{lang.value}[{index}]",
-                        f"{variant!r} would also forbid the term itself, {term.term[lang.value]!r}",
-                    )
+                variant = item.value  # only one the reader took is checked: an empty one would match anything
+                if variant in term.avoid[lang] and variant_pattern(variant, lang).search(_fold(own)):
+                    message = f"{variant!r} would also forbid the term itself, {own!r}"
+                    self.problem(item, f"{field}.avoid.{lang}[{index}]", message)
 
 
 def _fold(text: str) -> str:
