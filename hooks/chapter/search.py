@@ -19,6 +19,7 @@ from pathlib import Path
 
 import cbor2
 
+from .couplings import COUPLINGS, PAGEFIND_INDEX, describe
 from .errors import ChapterError
 
 BUNDLE = "pagefind"
@@ -84,9 +85,9 @@ def canonical_filters(bundle: Path) -> None:
         meta_path = bundle / f"pagefind.{language['hash']}.pf_meta"
         meta = read_index_file(meta_path)
         filters = []
-        for name, file_hash in meta[META_FILTERS]:
+        for name, file_hash in _filter_list(meta, meta_path):
             old = bundle / "filter" / f"{file_hash}.pf_filter"
-            key, values = read_index_file(old)
+            key, values = _filter(read_index_file(old), old)
             new_hash = _replace(
                 old, bundle / "filter", lang, 7, [key, sorted(values, key=lambda value: value[0])], "{}.pf_filter"
             )
@@ -98,7 +99,39 @@ def canonical_filters(bundle: Path) -> None:
 
 def read_index_file(path: Path):
     """The data of one of Pagefind's index files: gzip, a signature, then CBOR."""
-    return cbor2.loads(gzip.decompress(path.read_bytes()).removeprefix(SIGNATURE))
+    try:
+        data = gzip.decompress(path.read_bytes())
+        if not data.startswith(SIGNATURE):
+            raise _format_changed(path, f"does not start with {SIGNATURE.decode()} once unzipped")
+        return cbor2.loads(data.removeprefix(SIGNATURE))
+    except (OSError, EOFError, ValueError) as error:  # gzip's and CBOR's errors about what they read
+        raise _format_changed(path, f"cannot be read as gzip and CBOR ({error})") from None
+
+
+def _filter_list(meta, path: Path) -> list:
+    """The [name, hash] pairs of a language's filters, from its meta file."""
+    filters = meta[META_FILTERS] if isinstance(meta, list) and len(meta) > META_FILTERS else None
+    if not isinstance(filters, list) or not all(_name_and_hash(pair) for pair in filters):
+        raise _format_changed(path, f"holds no list of [name, hash] pairs at position {META_FILTERS}")
+    return filters
+
+
+def _filter(data, path: Path) -> tuple[str, list]:
+    """A filter file's name and its [value, pages] pairs."""
+    if not (isinstance(data, list) and len(data) == 2 and isinstance(data[0], str) and isinstance(data[1], list)):
+        raise _format_changed(path, "is not [name, values]")
+    if not all(isinstance(value, list) and value and isinstance(value[0], str) for value in data[1]):
+        raise _format_changed(path, "holds values that are not [value, pages]")
+    return data[0], data[1]
+
+
+def _name_and_hash(pair) -> bool:
+    return isinstance(pair, list) and len(pair) == 2 and all(isinstance(part, str) for part in pair)
+
+
+def _format_changed(path: Path, detail: str) -> SearchError:
+    coupling = next(coupling for coupling in COUPLINGS if coupling.id == PAGEFIND_INDEX)
+    return SearchError(describe(coupling, f"Pagefind's {path.parent.name}/{path.name} {detail}"))
 
 
 def _replace(old: Path, folder: Path, lang: str, digits: int, data, name: str) -> str:
@@ -111,6 +144,6 @@ def _replace(old: Path, folder: Path, lang: str, digits: int, data, name: str) -
 
 
 def sort_entry(path: Path) -> None:
-    """Pagefind writes its entry file's languages in a different order on every run; sorted, two builds are identical."""
+    """Pagefind writes its entry file's languages in another order on every run; sorted, two builds are identical."""
     entry = json.loads(path.read_text(encoding="utf-8"))
     path.write_text(json.dumps(entry, sort_keys=True, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

@@ -2,11 +2,15 @@
 
 The corrections themselves live in `overrides/theme-fixes/` (markup, script,
 stylesheet) and in two partials the theme means to be overridden. Each entry
-here says what the theme does, where the correction is, and two kinds of
-evidence: text in the installed theme's files showing it still behaves as it
-did when the correction was written, and text every built page shows when the
-correction is in place. After a theme upgrade that changes either, the build
-stops and names the correction instead of passing the theme's markup through.
+here says what the theme does, where the correction is, and its evidence: text
+in the installed theme's files showing it still behaves as it did when the
+correction was written; text every built page, the 404 page included, shows
+when the correction is in place; and, for a correction made in CSS, rules of
+its own in theme-fixes.css under a comment that starts with its id. After a
+theme upgrade or an edit that changes any of these, the build stops and names
+the correction instead of passing the theme's markup through. What mkdocs.yml
+may enable now that the theme's script is left out is in theme_contract.py;
+the couplings to other packages are in couplings.py.
 """
 
 from __future__ import annotations
@@ -15,11 +19,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import ChapterError
+import tinycss2
 
 CHECKED_WITH = "mkdocs-material 9.8.2"
 FIXES = "overrides/theme-fixes"
 STYLESHEET = "assets/stylesheets/main.*.min.css"
+FIXES_STYLESHEET = "theme-fixes/theme-fixes.css"  # inside the theme's custom_dir, published at the same path
 # page-script: the theme's scripts (its bundle, search worker and lunr), which no page loads; the build leaves them out.
 THEME_SCRIPTS = "assets/javascripts/"
 
@@ -37,12 +42,15 @@ class Correction:
     where: str
     in_theme: tuple[Evidence, ...]
     on_page: str | None = None  # text every page of the site shows while the correction is in place
+    # Has rules of its own in theme-fixes.css, each group under a comment that starts with the correction's id.
+    styled: bool = False
 
 
 CORRECTIONS = (
     Correction(
         "switcher-languages",
-        "names each language in the switcher without saying which language the name is in, so a screen reader reads «Русский» with an English voice",
+        "names each language in the switcher without saying which language the name is in,"
+        " so a screen reader reads «Русский» with an English voice",
         f"{FIXES}/alternate.html, through partials/alternate.html",
         (Evidence("partials/header.html", '{% include "partials/alternate.html" %}'),),
         on_page='lang="en" class="md-select__link"',
@@ -54,7 +62,8 @@ CORRECTIONS = (
         (
             Evidence(
                 "partials/header.html",
-                '{% include "partials/alternate.html" %}\n    {% endif %}\n    {% if "material/search" in config.plugins %}',
+                '{% include "partials/alternate.html" %}\n    {% endif %}\n'
+                '    {% if "material/search" in config.plugins %}',
             ),
         ),
         on_page='class="ci-search" data-ci-search',
@@ -90,44 +99,46 @@ CORRECTIONS = (
             Evidence(STYLESHEET, ".md-header__button:not(.focus-visible){outline:none"),
             Evidence(
                 STYLESHEET,
-                ".md-sidebar{position:sticky;top:2.4rem;flex-shrink:0;align-self:flex-start;width:12.1rem;padding:1.2rem 0}",
+                ".md-sidebar{position:sticky;top:2.4rem;flex-shrink:0;align-self:flex-start;width:12.1rem;"
+                "padding:1.2rem 0}",
             ),
         ),
         on_page="theme-fixes/page.js",
+        styled=True,
     ),
     Correction(
         "back-to-top",
         "hides its back-to-top button with opacity alone, so Tab still lands on it unseen",
         f"{FIXES}/theme-fixes.css",
         (Evidence(STYLESHEET, ".md-top[hidden]{pointer-events:none;opacity:0;"),),
-        on_page="theme-fixes/theme-fixes.css",
+        on_page=FIXES_STYLESHEET,
+        styled=True,
     ),
     Correction(
         "footer-contrast",
         "writes the credit line at 4.47:1 on the footer, under WCAG AA's 4.5:1",
         f"{FIXES}/theme-fixes.css",
         (Evidence(STYLESHEET, "md-footer-fg-color--lighter:#ffffff73"),),
-        on_page="theme-fixes/theme-fixes.css",
+        on_page=FIXES_STYLESHEET,
+        styled=True,
     ),
     Correction(
         "code-colours",
         "colours comments, operators and some tokens at about 4.5:1 on light code and 3:1 on dark",
         f"{FIXES}/theme-fixes.css",
         (Evidence(STYLESHEET, "--md-code-hl-comment-color:var(--md-default-fg-color--light)"),),
-        on_page="theme-fixes/theme-fixes.css",
+        on_page=FIXES_STYLESHEET,
+        styled=True,
     ),
     Correction(
         "link-underline",
         "tells links in running text from the text by colour alone",
         f"{FIXES}/theme-fixes.css",
         (Evidence(STYLESHEET, ".md-typeset a{color:var(--md-typeset-a-color);word-break:break-word}"),),
-        on_page="theme-fixes/theme-fixes.css",
+        on_page=FIXES_STYLESHEET,
+        styled=True,
     ),
 )
-
-
-class ThemeChanged(ChapterError):
-    """A correction to the theme no longer applies: the theme changed under it."""
 
 
 def theme_problems(theme_dirs: Iterable[Path]) -> list[str]:
@@ -157,6 +168,43 @@ def page_problems(html: str) -> list[str]:
         for correction in CORRECTIONS
         if correction.on_page is not None and correction.on_page not in html
     ]
+
+
+def stylesheet_problems(custom_dir: Path) -> list[str]:
+    """The corrections theme-fixes.css no longer holds a rule for, and its rules that answer for none.
+
+    A page that links the stylesheet shows only that it is linked; each correction's own rules are
+    found by the comment above them, which starts with the correction's id.
+    """
+    path = custom_dir / FIXES_STYLESHEET
+    try:
+        css = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        css = ""
+    labels = _rule_labels(css)
+    problems = [
+        _describe(correction, f"{path.name} has no rule under a comment that starts with '{correction.id}:'")
+        for correction in CORRECTIONS
+        if correction.styled and correction.id not in labels
+    ]
+    styled = {correction.id for correction in CORRECTIONS if correction.styled}
+    problems += [
+        f"{FIXES}/{path.name}: a rule under the comment '{label}' answers for no correction of"
+        " hooks/chapter/theme_fixes.py; start its comment with the id of the correction it belongs to, or list it there"
+        for label in sorted(labels - styled)
+    ]
+    return problems
+
+
+def _rule_labels(css: str) -> set[str]:
+    """What each rule of a stylesheet answers for: the text before the colon of the last comment above it."""
+    labels, label = set(), ""
+    for node in tinycss2.parse_stylesheet(css, skip_comments=False, skip_whitespace=True):
+        if node.type == "comment":
+            label = node.value.strip().partition(":")[0]
+        elif node.type in ("qualified-rule", "at-rule"):
+            labels.add(label)
+    return labels
 
 
 def _describe(correction: Correction, detail: str) -> str:

@@ -5,10 +5,12 @@
  * can scroll (hooks/chapter/theme_fixes.py, page-script). This script does the
  * same work for the parts the site uses: the colour-scheme toggle, copy buttons on
  * code, the back-to-top button, the table of contents following the reader, the
- * page title in the header, a tab stop on boxes that scroll sideways and the mark
- * the theme's stylesheet uses to show keyboard focus. It writes
+ * page title in the header, a tab stop on boxes that scroll sideways, the mark
+ * the theme's stylesheet uses to show keyboard focus, and collapsed blocks and
+ * tabs opened for a link into them (the features and Markdown extensions it
+ * answers for are declared in hooks/chapter/theme_contract.py). It writes
  * without reading layout, and reads layout only where the browser has just done it
- * (in animation frames and observers), so it forces no layout pass of its own.
+ * (in observers, and after a frame is drawn), so it forces no layout pass of its own.
  * Without scripts the pages still read and navigate: these are all additions.
  */
 (function () {
@@ -87,9 +89,9 @@
     var hide;
     if (notice) notice.setAttribute("role", "status");
 
-    function copied() {
+    function say(text) {
       if (!notice) return;
-      notice.textContent = script.dataset.copied;
+      notice.textContent = text;
       dialog.classList.add("md-dialog--active");
       clearTimeout(hide);
       hide = setTimeout(function () { dialog.classList.remove("md-dialog--active"); }, 2000);
@@ -105,7 +107,10 @@
       button.setAttribute("aria-label", script.dataset.copy);
       button.dataset.mdType = "copy";
       button.addEventListener("click", function () {
-        navigator.clipboard.writeText(code.textContent.replace(/\n$/, "")).then(copied);
+        // Without a clipboard (an insecure origin) or without permission, the reader is told it failed.
+        Promise.resolve()
+          .then(function () { return navigator.clipboard.writeText(code.textContent.replace(/\n$/, "")); })
+          .then(function () { say(script.dataset.copied); }, function () { say(script.dataset.copyFailed); });
       });
       bar.append(button);
       code.before(bar);
@@ -128,7 +133,10 @@
     });
   }
 
-  /* The table of contents marks the section being read, and keeps it in view in the sidebar. */
+  /* The table of contents marks the section being read, and keeps it in view in the sidebar.
+   * A section is reached once its heading is above the line under the header: each heading is
+   * observed in an area that ends at that line and reaches far above the window, so a heading
+   * is in it once it is passed, however far the page jumped. */
   function tableOfContents() {
     var links = Array.prototype.slice.call(document.querySelectorAll(".md-nav--secondary a.md-nav__link[href^='#']"));
     var headings = [];
@@ -140,20 +148,32 @@
     });
     if (!headings.length) return;
     var header = document.querySelector(".md-header");
-    var current;
+    var passed = headings.map(function () { return false; });
+    var current = -1;
+    var observer;
 
     function update() {
-      var line = header.getBoundingClientRect().bottom + 1;
-      var reading = null;
-      headings.forEach(function (heading) { if (heading.getBoundingClientRect().top <= line) reading = heading; });
-      if (reading === current) return;
-      current = reading;
-      var at = headings.indexOf(reading);
+      var at = passed.lastIndexOf(true);
+      if (at === current) return;
+      current = at;
       marks.forEach(function (mark) {
-        mark.link.classList.toggle("md-nav__link--active", at >= 0 && mark.index === at);
+        var active = at >= 0 && mark.index === at;
+        mark.link.classList.toggle("md-nav__link--active", active);
         mark.link.classList.toggle("md-nav__link--passed", mark.index >= 0 && mark.index < at);
+        if (active) mark.link.setAttribute("aria-current", "true");
+        else mark.link.removeAttribute("aria-current");
       });
-      if (reading) keepInView(reading.id);
+      if (at >= 0) afterLayout(function () { if (current === at) keepInView(headings[at].id); });
+    }
+
+    function observe() {
+      var line = header.offsetHeight + 1;
+      if (observer) observer.disconnect();
+      observer = new IntersectionObserver(function (entries) {
+        entries.forEach(function (entry) { passed[headings.indexOf(entry.target)] = entry.isIntersecting; });
+        update();
+      }, { rootMargin: "100000px 0px " + (line - innerHeight) + "px 0px" });
+      headings.forEach(function (heading) { observer.observe(heading); });
     }
 
     function keepInView(id) {
@@ -165,8 +185,39 @@
       if (inner.top < outer.top || inner.bottom > outer.bottom) box.scrollTop += inner.top - outer.top - outer.height / 2;
     }
 
-    onScroll(update);
-    afterLayout(update);
+    var queued = false;  // the window's height sets where the line is, against the observed area's bottom
+    addEventListener("resize", function () {
+      if (queued) return;
+      queued = true;
+      afterLayout(function () { queued = false; observe(); });
+    });
+    afterLayout(observe);
+  }
+
+  /* A link into a collapsed block (pymdownx.details) or a tab not shown (pymdownx.tabbed) opens the
+   * block and selects the tab, as the theme's bundle did: on load and whenever the #fragment changes. */
+  function revealTarget() {
+    var target, changed = false;
+    try {
+      target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    } catch (error) {
+      return;  // a fragment that is not valid percent-encoding names no element
+    }
+    function set(element, property) {
+      if (!element || element[property]) return;
+      element[property] = true;
+      changed = true;
+    }
+    for (var node = target; node; node = node.parentElement) {
+      var tabs = node.parentElement;
+      if (node.tagName === "DETAILS") set(node, "open");
+      if (node.matches(".tabbed-set > input")) set(node, "checked");
+      if (tabs && tabs.classList.contains("tabbed-content")) {
+        var index = Array.prototype.indexOf.call(tabs.children, node);
+        set(tabs.parentElement.querySelectorAll(":scope > input")[index], "checked");
+      }
+    }
+    if (changed) target.scrollIntoView();
   }
 
   /* Past the page's own heading, the header shows the page's title instead of the chapter's. */
@@ -220,4 +271,6 @@
   tableOfContents();
   headerTitle();
   scrollingBoxes();
+  revealTarget();
+  addEventListener("hashchange", revealTarget);
 })();

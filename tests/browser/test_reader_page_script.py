@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import material
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
+
+from chapter.language import translate
+from tools.serving import serve
+from tools.site import MINI, build_copy
 
 pytestmark = pytest.mark.browser
 
@@ -68,6 +73,18 @@ def test_each_code_block_has_a_copy_button_that_copies_its_code_and_says_so(open
         assert page.evaluate("() => navigator.clipboard.readText()") == code[index]
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_copy_the_browser_refuses_says_it_failed(page: Page, lang: str):
+    page.add_init_script(
+        "navigator.clipboard.writeText = () => Promise.reject(new DOMException('', 'NotAllowedError'))"
+    )
+    page.goto(ARTICLE[lang])
+    page.get_by_role("button", name=theme_string(lang, "clipboard.copy"), exact=True).first.click()
+    status = page.get_by_role("status")
+    expect(status).to_have_text(translate(lang, "copy.failed"))
+    expect(status).to_be_visible()
+
+
 def test_back_to_top_appears_while_scrolling_back_up_and_returns_to_the_top(page: Page):
     page.goto(ARTICLE["en"])
     button = page.locator(".md-top")
@@ -92,7 +109,9 @@ def test_the_table_of_contents_marks_the_section_being_read_and_keeps_it_in_view
         page.evaluate("id => document.getElementById(id).scrollIntoView()", target.removeprefix("#"))
         link = page.locator(f'{SECONDARY_TOC}[href="{target}"]')
         expect(link).to_have_class(re.compile(r"\bmd-nav__link--active\b"))
+        expect(link).to_have_attribute("aria-current", "true")
         expect(page.locator(f"{SECONDARY_TOC}.md-nav__link--active")).to_have_count(1)
+        expect(page.locator(f"{SECONDARY_TOC}[aria-current]")).to_have_count(1)
         passed = page.locator(f"{SECONDARY_TOC}.md-nav__link--passed")
         expect(passed).to_have_count(outline.index(target))
         box = page.locator(".md-sidebar--secondary .md-sidebar__scrollwrap").bounding_box()
@@ -137,3 +156,68 @@ def test_the_sidebars_fit_the_window_and_scroll_to_their_last_link(open_page, si
     last.scroll_into_view_if_needed()
     expect(last).to_be_in_viewport()
     assert page.evaluate("() => scrollY") >= 800  # the sidebar scrolled, not the page
+
+
+# An article with a collapsed block and a set of tabs, a paragraph of each marked with an id a link can target.
+REVEALING = """\
+## Как устроен прунинг { #how-it-works }
+
+Текст статьи из тестового примера: прунинг обнуляет веса с наименьшей величиной.
+
+??? note "Подробности"
+
+    Скрытый абзац о прунинге весов.
+    { #in-details }
+
+=== "Первая вкладка"
+
+    Текст первой вкладки о прунинге.
+
+=== "Вторая вкладка"
+
+    Текст второй вкладки о прунинге.
+    { #in-second-tab }
+"""
+
+
+@pytest.fixture(scope="module")
+def revealing(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[Page]:
+    """A page of the small chapter whose article has a collapsed block and tabs, in a fresh profile."""
+    files = {
+        "docs/articles/pruning.ru.md": REVEALING,
+        "docs/articles/pruning.en.md": None,
+        "facts.yaml": None,
+        "docs/figures/pruning-zeros.svg": None,
+    }
+    built = build_copy(tmp_path_factory.mktemp("revealing"), files=files, data=MINI)
+    with serve(built.root) as url:
+        context = browser.new_context(base_url=url)
+        try:
+            yield context.new_page()
+        finally:
+            context.close()
+
+
+def test_a_link_into_a_tab_not_shown_selects_that_tab(revealing: Page):
+    target = revealing.locator("#in-second-tab")
+    revealing.goto("about:blank")
+    revealing.goto("/topics/pruning/#in-second-tab")  # a page loaded with the fragment
+    expect(target).to_be_visible()
+    expect(revealing.locator(".tabbed-set > input").nth(1)).to_be_checked()
+    revealing.goto("/topics/pruning/")  # loaded anew: an address without a fragment is not one within the page
+    expect(target).to_be_hidden()
+    revealing.evaluate("() => { location.hash = '#in-second-tab'; }")  # the fragment changes within the page
+    expect(target).to_be_visible()
+
+
+def test_a_changed_fragment_opens_the_collapsed_block_it_points_into(revealing: Page):
+    """Chromium opens a block itself when it follows a fragment; other browsers rely on the script, whose
+    part is shown here by an address changed without the browser following it, then announced."""
+    revealing.goto("/topics/pruning/")
+    details = revealing.locator("details")
+    expect(details).not_to_have_attribute("open", "")
+    revealing.evaluate(
+        "() => { history.pushState(null, '', '#in-details'); dispatchEvent(new HashChangeEvent('hashchange')); }"
+    )
+    expect(details).to_have_attribute("open", "")
+    expect(revealing.locator("#in-details")).to_be_visible()

@@ -8,9 +8,19 @@ from pathlib import Path
 
 import material
 
-from chapter.theme_fixes import CHECKED_WITH, CORRECTIONS, STYLESHEET, page_problems, theme_problems
+from chapter.theme_fixes import (
+    CHECKED_WITH,
+    CORRECTIONS,
+    FIXES_STYLESHEET,
+    STYLESHEET,
+    page_problems,
+    stylesheet_problems,
+    theme_problems,
+)
+from tools.site import ROOT
 
 THEME = Path(material.__file__).parent / "templates"
+OVERRIDES = ROOT / "overrides"
 
 
 def test_the_installed_theme_still_needs_every_correction():
@@ -52,7 +62,8 @@ def test_a_theme_that_stopped_behaving_as_corrected_names_the_correction(tmp_pat
     )
     (problem,) = theme_problems([theme])
     assert problem.startswith(
-        f"theme correction 'page-script' (checked with {CHECKED_WITH}) no longer applies: the theme's {STYLESHEET} no longer contains"
+        f"theme correction 'page-script' (checked with {CHECKED_WITH}) no longer applies:"
+        f" the theme's {STYLESHEET} no longer contains"
     )
     assert (
         "mounts every component of its script bundle at load" in problem and "overrides/theme-fixes/page.js" in problem
@@ -74,3 +85,51 @@ def test_a_page_without_a_correction_in_place_names_each_missing_one():
     assert page_problems(page) == []
     problems = page_problems(page.replace('<span lang="en">Made with', "Made with"))
     assert [problem.split("'")[1] for problem in problems] == ["credit-language"]
+
+
+def _fixes(tmp_path: Path, css: str) -> Path:
+    (tmp_path / FIXES_STYLESHEET).parent.mkdir(parents=True)
+    (tmp_path / FIXES_STYLESHEET).write_text(css, encoding="utf-8")
+    return tmp_path
+
+
+def test_every_correction_said_to_be_in_the_stylesheet_has_a_rule_there():
+    assert stylesheet_problems(OVERRIDES) == []
+    assert {correction.id for correction in CORRECTIONS if correction.styled} == {
+        "page-script",
+        "back-to-top",
+        "footer-contrast",
+        "code-colours",
+        "link-underline",
+    }
+
+
+def test_a_stylesheet_without_one_correction_s_rule_names_that_correction(tmp_path):
+    css = (OVERRIDES / FIXES_STYLESHEET).read_text(encoding="utf-8")
+    rule = "/* back-to-top:"
+    start = css.index(rule)
+    without = css[:start] + css[css.index("/*", start + len(rule)) :]  # the comment and the rule under it
+    (problem,) = stylesheet_problems(_fixes(tmp_path, without))
+    assert problem.startswith(
+        f"theme correction 'back-to-top' (checked with {CHECKED_WITH}) no longer applies:"
+        " theme-fixes.css has no rule under a comment that starts with 'back-to-top:'"
+    )
+
+
+def test_a_rule_kept_only_as_its_comment_is_missing_too(tmp_path):
+    css = (
+        "/* footer-contrast: the credit line's contrast. */\n/* link-underline: */\na { text-decoration: underline }\n"
+    )
+    problems = stylesheet_problems(_fixes(tmp_path, css))
+    named = [problem.split("'")[1] for problem in problems]
+    assert named == ["page-script", "back-to-top", "footer-contrast", "code-colours"]
+
+
+def test_a_rule_that_answers_for_no_correction_is_named(tmp_path):
+    css = (OVERRIDES / FIXES_STYLESHEET).read_text(
+        encoding="utf-8"
+    ) + "\n/* wider-pages: */\n.md-grid { max-width: none }\n"
+    assert stylesheet_problems(_fixes(tmp_path, css)) == [
+        "overrides/theme-fixes/theme-fixes.css: a rule under the comment 'wider-pages' answers for no correction of"
+        " hooks/chapter/theme_fixes.py; start its comment with the id of the correction it belongs to, or list it there"
+    ]

@@ -1,0 +1,102 @@
+"""What mkdocs.yml may enable now that the pages run the chapter's script instead of Material's bundle.
+
+Theme features and Markdown extensions either change only the markup the build
+writes, or need a script in the browser. The theme's bundle is left out of the
+site (theme_fixes.py, page-script), so a feature that needs it would build
+cleanly and do nothing; the build refuses any feature or extension not declared
+here, naming it at its line of mkdocs.yml (CI802).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from types import MappingProxyType
+
+import yaml
+
+from .problems import Problem, at
+
+SCRIPT = "overrides/theme-fixes/page.js"
+
+# Each theme feature the site supports, and why it works without the theme's bundle.
+FEATURES: Mapping[str, str] = MappingProxyType(
+    {
+        "content.code.copy": f"{SCRIPT} adds copy buttons to every code block, with the feature or without it",
+        "navigation.prune": "markup only: a page carries the open part of the navigation",
+        "navigation.sections": "markup only: top-level sections are shown as headings",
+        "navigation.top": f"{SCRIPT} shows the back-to-top button",
+    }
+)
+
+# Each Markdown extension the site supports, and why its HTML works without the theme's bundle.
+EXTENSIONS: Mapping[str, str] = MappingProxyType(
+    {
+        "toc": f"markup; {SCRIPT} marks the section being read in the table of contents",
+        "tables": "markup only",
+        "fenced_code": f"markup; {SCRIPT} adds the copy buttons",
+        "abbr": "markup only: the browser shows an abbreviation's title",
+        "admonition": "markup only",
+        "attr_list": "markup only",
+        "def_list": "markup only",
+        "footnotes": "markup only",
+        "md_in_html": "markup only",
+        "pymdownx.details": f"{SCRIPT} opens the block that holds the target of the address's #fragment",
+        "pymdownx.highlight": f"markup; {SCRIPT} adds the copy buttons",
+        "pymdownx.inlinehilite": "markup only",
+        "pymdownx.superfences": "markup only",
+        "pymdownx.tabbed": f"{SCRIPT} selects the tab that holds the target of the address's #fragment",
+    }
+)
+
+
+def unsupported(config_file: Path, features: Iterable[str], extensions: Iterable[str]) -> list[Problem]:
+    """CI802 for each theme feature and Markdown extension mkdocs.yml enables that the pages cannot deliver.
+
+    `features` and `extensions` are MkDocs's `theme.features` and `markdown_extensions` once it has read the file.
+    """
+    places = _places(config_file)
+    problems = []
+    for kind, names, supported in (
+        ("theme.features", features, FEATURES),
+        ("markdown_extensions", extensions, EXTENSIONS),
+    ):
+        for name in names:
+            if name in supported:
+                continue
+            line, column = places.get((kind, name), (0, 0))
+            message = (
+                f"{kind} lists {name}, which the pages do not support: they run the chapter's script"
+                f" ({SCRIPT}) instead of the theme's bundle, so {name} would build and do nothing."
+                f" Supported: {', '.join(supported)}. Remove it, or teach {SCRIPT} what the bundle did for it"
+                " and declare it in hooks/chapter/theme_contract.py"
+            )
+            problems.append(at(config_file.name, line, "CI802", message, column))
+    return problems
+
+
+def _places(config_file: Path) -> dict[tuple[str, str], tuple[int, int]]:
+    """The line and column of each item of mkdocs.yml's `theme.features` and `markdown_extensions`.
+
+    Composed, not loaded: mkdocs.yml's tags (!ENV, Python names) need no constructor to be located.
+    """
+    try:
+        root = yaml.compose(config_file.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return {}
+    places = {}
+    for kind, node in (
+        ("theme.features", _item(_item(root, "theme"), "features")),
+        ("markdown_extensions", _item(root, "markdown_extensions")),
+    ):
+        for entry in node.value if isinstance(node, yaml.SequenceNode) else []:
+            name = entry.value[0][0] if isinstance(entry, yaml.MappingNode) and entry.value else entry
+            if isinstance(name, yaml.ScalarNode):
+                places[kind, name.value] = (name.start_mark.line + 1, name.start_mark.column + 1)
+    return places
+
+
+def _item(node: yaml.Node | None, key: str) -> yaml.Node | None:
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    return next((value for name, value in node.value if isinstance(name, yaml.ScalarNode) and name.value == key), None)
