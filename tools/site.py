@@ -9,6 +9,7 @@ import posixpath
 import shutil
 import subprocess
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -33,23 +34,66 @@ MINI = ROOT / "tests" / "fixtures" / "mini"
 GENERATED = shutil.ignore_patterns("__pycache__", "topics", "*.egg-info", "*.ru.svg", "*.en.svg")
 
 
-# The address the suite's builds are published at, as `make publish` sets SITE_URL: pages name it in their canonical and
-# hreflang links and the sitemap lists it. A build given None has no address (a preview): it names none and has no sitemap.
+# The address the suite's builds are published at, as `make publish` sets SITE_URL: pages name it in their
+# canonical and hreflang links and the sitemap lists it. A build given None has no address (a preview): it names
+# none and has no sitemap.
 PUBLISHED = "https://chapter.example.org/"
+# Where each language's pages start on the site: the chapter index of that language.
+LANGUAGE_ROOTS = {"ru": "/", "en": "/en/"}
 
 
-def mkdocs(*args: str, cwd: Path, site_url: str | None = PUBLISHED) -> subprocess.CompletedProcess:
-    """MkDocs on a copy of the project, with SITE_URL set to `site_url` (or unset), whatever the calling shell has."""
-    env = {name: value for name, value in os.environ.items() if name != "SITE_URL"} | {"NO_MKDOCS_2_WARNING": "1"}
-    if site_url is not None:
-        env["SITE_URL"] = site_url
+def mkdocs_command(*args: str) -> list[str]:
+    """MkDocs as the tests and benchmarks start it: the installed one, in this interpreter."""
+    return [sys.executable, "-m", "mkdocs", *args]
+
+
+def mkdocs_environment(site_url: str | None = PUBLISHED, env: Mapping[str, str | None] | None = None) -> dict[str, str]:
+    """The calling shell's variables with SITE_URL as given and each of `env` set, or unset where its value is None.
+
+    The shell's own SITE_URL never leaks in, so a test builds the same whoever runs it.
+    """
+    variables = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": site_url, **(env or {})}
+    return {name: value for name, value in variables.items() if value is not None}
+
+
+def mkdocs(
+    *args: str, cwd: Path, site_url: str | None = PUBLISHED, env: Mapping[str, str | None] | None = None
+) -> subprocess.CompletedProcess:
+    """MkDocs run to the end on a copy of the project, in the environment `mkdocs_environment` makes."""
     return subprocess.run(
-        [sys.executable, "-m", "mkdocs", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
+        mkdocs_command(*args),
+        cwd=cwd,
+        env=mkdocs_environment(site_url, env),
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
 
 
+def build(
+    project: Path, site: Path, *, site_url: str | None = PUBLISHED, env: Mapping[str, str | None] | None = None
+) -> BuiltSite:
+    """`project` built with --strict into `site`; the build must succeed."""
+    result = mkdocs("build", "--strict", "--site-dir", str(site), cwd=project, site_url=site_url, env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return BuiltSite(project, site, result.stdout + result.stderr)
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder`, hidden ones included, by its path relative to it, with its bytes."""
+    return {
+        path.relative_to(folder).as_posix(): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()
+    }
+
+
+def replace_once(text: str, old: str, new: str) -> str:
+    """`text` with its first `old` replaced; an edit that no longer applies fails rather than test the unedited text."""
+    assert old in text, f"not in the text: {old!r}"
+    return text.replace(old, new, 1)
+
+
 def copy_project(dest: Path, files: dict[str, str | None] | None = None, *, data: Path = ROOT) -> Path:
-    """A copy of everything the build reads, with `files` (path: text) added or replaced, or removed where the text is None.
+    """A copy of everything the build reads, with `files` (path: text) added or replaced, or removed where it is None.
 
     The settings are the repository's; the catalogue, glossary and docs come from `data` (MINI for the small chapter).
     """
@@ -99,10 +143,7 @@ class BuiltSite:
 def build_copy(
     dest: Path, files: dict[str, str | None] | None = None, *, data: Path = ROOT, site_url: str | None = PUBLISHED
 ) -> BuiltSite:
-    project = copy_project(dest / "project", files, data=data)
-    result = mkdocs("build", "--strict", "--site-dir", str(dest / "site"), cwd=project, site_url=site_url)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return BuiltSite(project, dest / "site", result.stdout + result.stderr)
+    return build(copy_project(dest / "project", files, data=data), dest / "site", site_url=site_url)
 
 
 def search_fragments(site_root: Path) -> list[dict]:

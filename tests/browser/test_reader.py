@@ -17,7 +17,6 @@ from tools.serving import serve
 
 pytestmark = pytest.mark.browser
 
-HOME = {"ru": "/", "en": "/en/"}
 MIN_CONTRAST = 4.5  # WCAG 2 AA for normal-size text; badges are small bold text
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

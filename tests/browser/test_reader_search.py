@@ -12,9 +12,8 @@ from playwright.sync_api import Page, expect
 from tests.browser.conftest import new_context
 from tests.browser.searching import DIALOG, FIELD, RESULTS, answered, close_search, open_search, result_urls, search_for
 from tests.built.test_serve import _wait_for, served  # noqa: F401  (the fixture)
-from tools.site import search_fragments
+from tools.site import LANGUAGE_ROOTS, search_fragments
 
-HOME = {"ru": "/", "en": "/en/"}
 STEMMERS = {"ru": "russian", "en": "english"}
 LETTERS = {"ru": re.compile(r"[а-яё]+"), "en": re.compile(r"[a-z]+")}
 # The words the issue was filed for: each is found in every form.
@@ -71,12 +70,12 @@ SEARCH_ALL = """async (queries) => {
 }"""
 
 
-@pytest.mark.parametrize("lang", HOME)
+@pytest.mark.parametrize("lang", LANGUAGE_ROOTS)
 def test_a_word_in_one_form_finds_every_page_with_any_of_its_forms(page: Page, site, lang: str):
     queries = inflected_queries(site, lang)
     assert len(queries) >= QUERIES_PER_LANGUAGE
     assert all(len(pages) >= 4 for pages in queries.values())
-    page.goto(HOME[lang])
+    page.goto(LANGUAGE_ROOTS[lang])
     found = page.evaluate(SEARCH_ALL, list(queries))
     missed = {query: sorted(pages - set(found[query])) for query, pages in queries.items() if pages - set(found[query])}
     assert missed == {}
@@ -84,15 +83,15 @@ def test_a_word_in_one_form_finds_every_page_with_any_of_its_forms(page: Page, s
 
 def test_pagefind_still_misses_the_other_forms_of_a_word_queried_with_short_i(page: Page, site):
     """A canary: when Pagefind stems before folding «й», this fails, and `searchable` above can go."""
-    page.goto(HOME["ru"])
+    page.goto(LANGUAGE_ROOTS["ru"])
     found = page.evaluate(SEARCH_ALL, ["основной", "основного"])
     assert set(found["основной"]) < set(found["основного"])
 
 
-@pytest.mark.parametrize("lang", HOME)
+@pytest.mark.parametrize("lang", LANGUAGE_ROOTS)
 def test_the_search_box_counts_every_page_of_an_inflected_word(page: Page, site, base_url: str, lang: str):
     queries = inflected_queries(site, lang)
-    page.goto(HOME[lang])
+    page.goto(LANGUAGE_ROOTS[lang])
     for word in NAMED[lang]:
         search_for(page, word)
         status = page.locator(".ci-search__status").inner_text()
@@ -106,9 +105,9 @@ def test_a_result_shows_title_label_section_and_highlighted_excerpt(
 ):
     topic = next(t for t in catalogue.topics if t.slug == slug)
     word = topic.title[lang]
-    page.goto(HOME[lang])
+    page.goto(LANGUAGE_ROOTS[lang])
     search_for(page, word)
-    result = page.locator(RESULTS).filter(has=page.locator(f'a[href^="{HOME[lang]}topics/{slug}/"]')).first
+    result = page.locator(RESULTS).filter(has=page.locator(f'a[href^="{LANGUAGE_ROOTS[lang]}topics/{slug}/"]')).first
     expect(result.locator(".ci-search__title")).to_have_text(topic.title[lang])
     expect(result.locator(".ci-badge")).to_contain_text(topic.label.name[lang])
     expect(result.locator(f".ci-badge--{topic.label.id}")).to_have_count(1)
@@ -195,20 +194,20 @@ def test_the_button_opens_search_and_closing_returns_to_it(page: Page):
     ],
 )
 def test_the_search_speaks_the_page_language(page: Page, lang: str, placeholder: str, found: re.Pattern):
-    page.goto(HOME[lang] + "topics/pruning/")
+    page.goto(LANGUAGE_ROOTS[lang] + "topics/pruning/")
     open_search(page)
     expect(page.locator(FIELD)).to_have_attribute("placeholder", placeholder)
     page.locator(FIELD).fill("GPU")
     expect(page.locator(".ci-search__status")).to_have_text(found)
 
 
-@pytest.mark.parametrize("lang", HOME)
+@pytest.mark.parametrize("lang", LANGUAGE_ROOTS)
 def test_readers_load_search_only_when_they_open_it_and_only_their_language(
     context, page: Page, base_url: str, lang: str
 ):
     urls: list[str] = []
     context.on("request", lambda request: urls.append(request.url.removeprefix(base_url)))
-    page.goto(HOME[lang] + "topics/pruning/", wait_until="networkidle")
+    page.goto(LANGUAGE_ROOTS[lang] + "topics/pruning/", wait_until="networkidle")
     assert [url for url in urls if "pagefind" in url or "search" in url] == []
     search_for(page, "GPU")
     expect(page.locator(RESULTS).first).to_be_visible()

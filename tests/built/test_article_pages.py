@@ -13,19 +13,17 @@ from chapter.catalogue import LANGUAGES
 from chapter.figures import parse_figure
 from chapter.glossary import load_glossary
 from chapter.wording import cyrillic, english_words
-from tests.content.articles import WRITTEN, read
-from tools.site import ROOT, BuiltSite, search_fragments
+from tests.content.articles import read, slugs
+from tools.site import LANGUAGE_ROOTS, ROOT, BuiltSite, search_fragments
 
 LATIN = load_glossary(ROOT / "glossary.yaml").latin
 
-ROOTS = {"ru": "/", "en": "/en/"}
-
 
 def _page(site, slug, lang):
-    return site.html(f"{ROOTS[lang]}topics/{slug}/")
+    return site.html(f"{LANGUAGE_ROOTS[lang]}topics/{slug}/")
 
 
-@pytest.mark.parametrize("slug", WRITTEN)
+@pytest.mark.parametrize("slug", slugs())
 def test_article_sections_keep_their_anchors_in_both_languages(site, slug):
     pages = {lang: _page(site, slug, lang) for lang in LANGUAGES}
     for lang, page in pages.items():
@@ -40,7 +38,7 @@ def test_article_sections_keep_their_anchors_in_both_languages(site, slug):
         ]
 
 
-@pytest.mark.parametrize("slug", WRITTEN)
+@pytest.mark.parametrize("slug", slugs())
 def test_the_code_the_checks_read_is_the_code_readers_see(site, slug):
     """The outline, the typography and the link-language pass read code through one scanner; the page must agree."""
     for lang in LANGUAGES:
@@ -49,7 +47,7 @@ def test_the_code_the_checks_read_is_the_code_readers_see(site, slug):
         assert shown == [block.code for block in read(slug, lang).code], lang
 
 
-@pytest.mark.parametrize("slug", WRITTEN)
+@pytest.mark.parametrize("slug", slugs())
 def test_examples_that_need_hardware_say_so_on_the_page(site, slug):
     for lang in LANGUAGES:
         marked = [block for block in read(slug, lang).code if not block.runs_on_cpu and block.language == "python"]
@@ -57,10 +55,10 @@ def test_examples_that_need_hardware_say_so_on_the_page(site, slug):
         assert [node.select_one(".filename").get_text() for node in shown] == [block.title for block in marked]
 
 
-@pytest.mark.parametrize("slug", WRITTEN)
+@pytest.mark.parametrize("slug", slugs())
 def test_figures_are_shown_with_their_text_alternative(site, slug):
     for lang in LANGUAGES:
-        url = f"{ROOTS[lang]}topics/{slug}/"
+        url = f"{LANGUAGE_ROOTS[lang]}topics/{slug}/"
         images = _page(site, slug, lang).select(".md-content img")
         assert [img["alt"] for img in images] == [figure.alt for figure in read(slug, lang).figures]
         for img in images:
@@ -70,12 +68,12 @@ def test_figures_are_shown_with_their_text_alternative(site, slug):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_search_knows_every_article_section_by_its_anchor(site, lang):
     fragments = {fragment["url"]: fragment for fragment in search_fragments(site.root)}
-    for slug in WRITTEN:
-        anchors = {anchor["id"] for anchor in fragments[f"{ROOTS[lang]}topics/{slug}/"]["anchors"]}
+    for slug in slugs():
+        anchors = {anchor["id"] for anchor in fragments[f"{LANGUAGE_ROOTS[lang]}topics/{slug}/"]["anchors"]}
         assert {heading.anchor for heading in read(slug, lang).sections} <= anchors, slug
 
 
-@pytest.mark.parametrize("slug", WRITTEN)
+@pytest.mark.parametrize("slug", slugs())
 def test_english_sources_on_russian_pages_are_marked_as_english(site, slug):
     sources = _page(site, slug, "ru").find(id="sources").find_next("ul").select("a")
     english = [
@@ -100,10 +98,10 @@ def _foreign_labels(site, url: str) -> list[tuple[str, str]]:
     return found
 
 
-@pytest.mark.parametrize("slug", WRITTEN)
+@pytest.mark.parametrize("slug", slugs())
 def test_figures_speak_the_language_of_their_page(site, slug):
     for lang in LANGUAGES:
-        assert _foreign_labels(site, f"{ROOTS[lang]}topics/{slug}/") == [], lang
+        assert _foreign_labels(site, f"{LANGUAGE_ROOTS[lang]}topics/{slug}/") == [], lang
 
 
 def test_a_russian_page_showing_an_english_figure_is_caught(site, tmp_path):
@@ -131,9 +129,9 @@ TERMS_BUDGET = 2 * 1024  # what the glossary's popovers may add to one article p
 def test_the_terms_explained_in_place_stay_within_their_weight_budget(site, lang):
     """The page compressed as built, against the same page with each term back to plain words and no definitions."""
     added = {}
-    for slug in WRITTEN:
+    for slug in slugs():
         page = BeautifulSoup(
-            site.file(f"{ROOTS[lang]}topics/{slug}/").read_text(encoding="utf-8"), "html.parser"
+            site.file(f"{LANGUAGE_ROOTS[lang]}topics/{slug}/").read_text(encoding="utf-8"), "html.parser"
         )  # site.html() is shared
         built = len(gzip.compress(str(page).encode("utf-8"), 9))
         for definition in page.select("span.ci-term-popover"):
@@ -141,5 +139,5 @@ def test_the_terms_explained_in_place_stay_within_their_weight_budget(site, lang
         for button in page.select("button.ci-term"):
             button.unwrap()
         added[slug] = built - len(gzip.compress(str(page).encode("utf-8"), 9))
-    assert sum(size > 256 for size in added.values()) >= len(WRITTEN) // 2, added  # not met by having no terms
+    assert sum(size > 256 for size in added.values()) >= len(slugs()) // 2, added  # not met by having no terms
     assert {slug: size for slug, size in added.items() if size > TERMS_BUDGET} == {}, added

@@ -1,4 +1,5 @@
-"""A corpus of hostile inputs: each is refused by `chapter check` and by the build with its rule id, and the last good site stays.
+"""A corpus of hostile inputs: each is refused by `chapter check` and by the
+build with its rule id, and the last good site stays.
 
 Every file of `tests/fixtures/hostile/` is one input, named `<rule>--<what>.<where>`;
 `<where>` says which file of the small chapter it replaces.
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from chapter.__main__ import main
-from tools.site import MINI, copy_project, mkdocs
+from tools.site import MINI, build_copy, copy_project, files_of, mkdocs
 
 CORPUS = Path(__file__).parents[1] / "fixtures" / "hostile"
 # Where each kind of input goes in the small chapter.
@@ -39,18 +40,7 @@ def _case(path: Path) -> tuple[str, str]:
 @pytest.fixture(scope="module")
 def last_good(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A good build of the small chapter, the site a failed build must leave as it was."""
-    root = tmp_path_factory.mktemp("good")
-    result = mkdocs(
-        "build", "--strict", "--site-dir", str(root / "site"), cwd=copy_project(root / "project", data=MINI)
-    )
-    assert result.returncode == 0, result.stderr
-    return root / "site"
-
-
-def _files(folder: Path) -> dict[str, bytes]:
-    return {
-        path.relative_to(folder).as_posix(): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()
-    }
+    return build_copy(tmp_path_factory.mktemp("good"), data=MINI).root
 
 
 def test_the_corpus_covers_every_kind_of_place():
@@ -75,10 +65,10 @@ def test_a_hostile_input_is_refused_by_the_check_and_the_build_alike(case, tmp_p
     site = tmp_path / "site"
     shutil.copytree(last_good, site)
     (site / "SENTINEL.txt").write_text("the last good site", encoding="utf-8")
-    before = _files(site)
+    before = files_of(site)
     result = mkdocs("build", "--strict", "--site-dir", str(site), cwd=project)
     output = result.stdout + result.stderr
     assert result.returncode == 1
     assert "Traceback" not in output
     assert f"{place}" in output and rule in output
-    assert _files(site) == before
+    assert files_of(site) == before

@@ -1,4 +1,5 @@
-"""The last good site survives every failure: a build that stops for any reason leaves the site folder byte for byte as it was.
+"""The last good site survives every failure: a build that stops for any
+reason leaves the site folder byte for byte as it was.
 
 Each failing build runs over a site folder holding a known-good build and a sentinel
 file, as a reader's copy would; afterwards every file must be there with the same
@@ -8,22 +9,30 @@ folder and swaps it in only at its very end (hooks/chapter/staging.py).
 
 from __future__ import annotations
 
-import os
 import shutil
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from mkdocs.commands.build import build
+from mkdocs.commands import build as in_process
 from mkdocs.config import load_config
 
 from chapter.staging import Staging
 from tests.built import test_serve
-from tools.site import MINI, ROOT, copy_project, mkdocs
+from tools.site import (
+    MINI,
+    ROOT,
+    build,
+    build_copy,
+    copy_project,
+    files_of,
+    mkdocs,
+    mkdocs_command,
+    mkdocs_environment,
+)
 
 served = test_serve.served  # `mkdocs serve` on a copy of the small chapter, as the serve tests run it
 EPOCH = "1764547200"  # the day the builds are dated, so that two good builds are byte for byte the same
@@ -64,13 +73,9 @@ def _with_hook(name: str, text: str) -> dict[str, str | None]:
     return {"mkdocs.yml": (ROOT / "mkdocs.yml").read_text(encoding="utf-8") + f"\nhooks:\n  - {name}\n", name: text}
 
 
-def _files(root: Path) -> dict[str, bytes]:
-    """Every file under `root`, hidden ones too, with its bytes."""
-    return {path.relative_to(root).as_posix(): path.read_bytes() for path in sorted(root.rglob("*")) if path.is_file()}
-
-
 def _articles(old: str, **new: str) -> dict[str, str | None]:
-    """Both languages of the small chapter's article, each with `old` replaced by its language's text, so that they stay in step."""
+    """Both languages of the small chapter's article, each with `old` replaced
+    by its language's text, so that they stay in step."""
     return {f"docs/articles/pruning.{lang}.md": text.replace(old, new[lang]) for lang, text in ARTICLES.items()}
 
 
@@ -84,12 +89,7 @@ def dated() -> Iterator[None]:
 @pytest.fixture(scope="module")
 def good_build(tmp_path_factory: pytest.TempPathFactory, dated: None) -> Path:
     """A good build of the small chapter, read-only reference for every test here."""
-    dest = tmp_path_factory.mktemp("good")
-    result = mkdocs(
-        "build", "--strict", "--site-dir", str(dest / "site"), cwd=copy_project(dest / "project", data=MINI)
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    return dest / "site"
+    return build_copy(tmp_path_factory.mktemp("good"), data=MINI).root
 
 
 @pytest.fixture
@@ -98,7 +98,7 @@ def last_good(tmp_path: Path, good_build: Path) -> tuple[Path, dict[str, bytes]]
     site = tmp_path / "site"
     shutil.copytree(good_build, site)
     (site / SENTINEL).write_text("the reader's copy of the last good build\n", encoding="utf-8")
-    return site, _files(site)
+    return site, files_of(site)
 
 
 FAILURES = [
@@ -144,7 +144,7 @@ def test_a_failed_build_leaves_the_last_good_site_byte_for_byte(tmp_path, last_g
     assert result.returncode == 1, output
     assert message in output
     assert "Traceback" not in output
-    assert _files(site) == before
+    assert files_of(site) == before
     assert sorted(path.name for path in tmp_path.iterdir()) == ["project", "site"]  # no staging folder left behind
 
 
@@ -152,9 +152,8 @@ def test_a_good_build_replaces_the_whole_site(tmp_path, last_good, good_build):
     """The other side of the tests above: the same site folder does change when the build succeeds, sentinel and all."""
     site, _ = last_good
     (site / "index.html").write_text("an older build", encoding="utf-8")
-    result = mkdocs("build", "--strict", "--site-dir", str(site), cwd=copy_project(tmp_path / "project", data=MINI))
-    assert result.returncode == 0, result.stderr
-    assert _files(site) == _files(good_build)
+    build(copy_project(tmp_path / "project", data=MINI), site)
+    assert files_of(site) == files_of(good_build)
     assert sorted(path.name for path in tmp_path.iterdir()) == ["project", "site"]
 
 
@@ -165,7 +164,7 @@ def test_a_late_warning_without_strict_is_published(tmp_path, last_good):
     result = mkdocs("build", "--no-strict", "--site-dir", str(site), cwd=project)
     assert result.returncode == 0, result.stderr
     assert "late_warning.py: a warning after the last page" in result.stderr
-    assert SENTINEL not in _files(site) and _files(site) != before
+    assert SENTINEL not in files_of(site) and files_of(site) != before
 
 
 def _poll(condition: Callable[[], bool], what: str, timeout: float = 120) -> None:
@@ -180,9 +179,9 @@ def test_a_killed_build_leaves_the_site_and_the_next_build_clears_what_it_left(t
     project = copy_project(tmp_path / "project", data=MINI)
     staging = Staging.beside(site).folder
     builder = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        mkdocs_command("build", "--strict", "--site-dir", str(site)),
         cwd=project,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        env=mkdocs_environment(),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -197,20 +196,20 @@ def test_a_killed_build_leaves_the_site_and_the_next_build_clears_what_it_left(t
             builder.kill()
             builder.wait()
 
-    assert _files(site) == before
+    assert files_of(site) == before
     assert (staging / "index.html").is_file()  # what the killed build left
 
-    result = mkdocs("build", "--strict", "--site-dir", str(site), cwd=project)
-    assert result.returncode == 0, result.stderr
+    build(project, site)
     assert not staging.exists()
-    assert _files(site) == _files(good_build)
+    assert files_of(site) == files_of(good_build)
 
 
 def test_an_in_process_build_gives_its_config_back_the_site_folder(tmp_path):
-    """`mkdocs gh-deploy` publishes config.site_dir after building: it must name the site folder, not the staging one."""
+    """`mkdocs gh-deploy` publishes config.site_dir after building: it must
+    name the site folder, not the staging one."""
     project = copy_project(tmp_path / "project", data=MINI)
     config = load_config(str(project / "mkdocs.yml"), site_dir=str(tmp_path / "site"), strict=True)
-    build(config)
+    in_process.build(config)
     assert config.site_dir == str(tmp_path / "site")
     assert (tmp_path / "site" / "index.html").is_file()
     assert sorted(path.name for path in tmp_path.iterdir()) == ["project", "site"]
@@ -224,7 +223,8 @@ def test_serve_shows_the_last_good_site_until_the_build_is_fixed(served):
     good = article.read_text(encoding="utf-8")
     paragraph = "\nA freshly written paragraph.\n\n## Sources"
 
-    # The new paragraph and a figure that does not exist: the check refuses the edit, and the site keeps the last good article.
+    # The new paragraph and a figure that does not exist: the check refuses the
+    # edit, and the site keeps the last good article.
     article.write_text(good.replace(FIGURE, NO_FIGURE).replace("\n## Sources", paragraph), encoding="utf-8")
     test_serve._wait_for_log(log, "error CI505 '../figures/nope.svg': there is no figure")
     test_serve._wait_for_log(log, "the site shows the last good catalogue")

@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from bs4 import BeautifulSoup
 
-from tools.site import PUBLISHED as SITE_URL  # the address the suite's builds are published at
+from tools.site import PUBLISHED
 
 LINKING = {"a": "href", "link": "href", "script": "src", "img": "src", "source": "src", "iframe": "src"}
 
@@ -26,8 +26,8 @@ def _ids(path: Path) -> frozenset[str]:
 def _target(root: Path, page: Path, url: str) -> tuple[Path, str]:
     """The file a link on `page` opens and the fragment it scrolls to."""
     parts = urlsplit(url)
-    if url.startswith(SITE_URL):
-        path = "/" + url.removeprefix(SITE_URL).split("#")[0]
+    if url.startswith(PUBLISHED):
+        path = "/" + url.removeprefix(PUBLISHED).split("#")[0]
     elif parts.path.startswith("/"):
         path = parts.path
     else:
@@ -51,7 +51,7 @@ def broken_links(root: Path) -> list[str]:
                 parts = urlsplit(url)
                 where = f"{page.relative_to(root)}: <{tag} {attribute}={url!r}>"
                 if parts.scheme in ("mailto", "data") or (
-                    parts.scheme in ("http", "https") and not url.startswith(SITE_URL)
+                    parts.scheme in ("http", "https") and not url.startswith(PUBLISHED)
                 ):
                     if parts.scheme in ("http", "https") and not parts.netloc:
                         problems.append(f"{where} is not a valid address")

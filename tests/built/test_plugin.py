@@ -9,15 +9,11 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
-from tools.site import MINI, copy_project
+from tools.site import MINI, copy_project, files_of
 
 
 def _build_in_process(project: Path, site: Path, **settings) -> None:
     build(load_config(str(project / "mkdocs.yml"), site_dir=str(site), strict=True, **settings))
-
-
-def _files(root: Path) -> dict[str, bytes]:
-    return {path.relative_to(root).as_posix(): path.read_bytes() for path in sorted(root.rglob("*")) if path.is_file()}
 
 
 def test_two_builds_in_one_process_write_the_same_site(tmp_path, monkeypatch):
@@ -25,7 +21,7 @@ def test_two_builds_in_one_process_write_the_same_site(tmp_path, monkeypatch):
     project = copy_project(tmp_path / "project", data=MINI)
     _build_in_process(project, tmp_path / "first")
     _build_in_process(project, tmp_path / "second")
-    first, second = _files(tmp_path / "first"), _files(tmp_path / "second")
+    first, second = files_of(tmp_path / "first"), files_of(tmp_path / "second")
     assert first == second
     # Both languages are there, and both have their search index: nothing of the first build leaked into the second.
     assert "index.html" in first and "en/index.html" in first
@@ -44,6 +40,7 @@ def test_languages_that_differ_from_the_catalogues_stop_the_build(tmp_path, capl
     with pytest.raises(Abort):
         _build_in_process(project, tmp_path / "site")
     assert [record.getMessage() for record in caplog.records if record.levelname == "ERROR"] == [
-        "mkdocs.yml: the i18n plugin builds ru (default: ru), but the catalogue is written in ru, en (default: ru); make the plugin's languages match"
+        "mkdocs.yml: the i18n plugin builds ru (default: ru), but the catalogue is written in ru, en "
+        "(default: ru); make the plugin's languages match"
     ]
     assert not (tmp_path / "site").exists()

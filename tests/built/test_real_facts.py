@@ -1,4 +1,5 @@
-"""The real chapter quotes its hardware figures through facts.yaml: every marker rendered, every fact listed with the pages that quote it."""
+"""The real chapter quotes its hardware figures through facts.yaml: every marker
+rendered, every fact listed with the pages that quote it."""
 
 from __future__ import annotations
 
@@ -7,10 +8,9 @@ import pytest
 from chapter.catalogue import LANGUAGES
 from chapter.facts import load_registry, markers, quantity
 from chapter.urls import article_source
-from tools.site import ROOT
+from tools.site import LANGUAGE_ROOTS, ROOT
 
 REGISTRY, _ = load_registry(ROOT / "facts.yaml")
-PREFIX = {"ru": "/", "en": "/en/"}
 
 
 def test_the_registry_holds_the_figures_several_articles_quote(catalogue):
@@ -27,7 +27,7 @@ def test_the_registry_holds_the_figures_several_articles_quote(catalogue):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_page_shows_a_marker_and_each_quoted_value_is_the_registrys(site, catalogue, lang):
     for topic in catalogue.topics:
-        url = f"{PREFIX[lang]}topics/{topic.slug}/"
+        url = f"{LANGUAGE_ROOTS[lang]}topics/{topic.slug}/"
         assert "{fact:" not in site.file(url).read_text(encoding="utf-8"), url
         for link in site.html(url).select(".md-content a.ci-fact"):
             fact = REGISTRY.fact(link["href"].rpartition("#")[2])
@@ -36,7 +36,7 @@ def test_no_page_shows_a_marker_and_each_quoted_value_is_the_registrys(site, cat
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_facts_page_lists_every_fact_with_its_source(site, lang):
-    page = site.html(f"{PREFIX[lang]}facts/")
+    page = site.html(f"{LANGUAGE_ROOTS[lang]}facts/")
     rows = page.select("tr[id]")
     assert [row["id"] for row in rows] == [
         fact.id for subject in REGISTRY.subjects for fact in REGISTRY.facts if fact.subject == subject
@@ -46,8 +46,8 @@ def test_the_facts_page_lists_every_fact_with_its_source(site, lang):
         assert row.select_one(".ci-facts__value").get_text() == quantity(fact, lang)
         assert row.find_all("td")[1].a["href"] == fact.source.url
         assert row.select("td:last-child a"), f"{fact.id} is quoted nowhere"
-    index = site.html(PREFIX[lang])
+    index = site.html(LANGUAGE_ROOTS[lang])
     assert any(
-        site.resolve(PREFIX[lang], link["href"]) == f"{PREFIX[lang]}facts/"
+        site.resolve(LANGUAGE_ROOTS[lang], link["href"]) == f"{LANGUAGE_ROOTS[lang]}facts/"
         for link in index.select(".ci-index__glossary a")
     )

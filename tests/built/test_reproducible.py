@@ -7,35 +7,17 @@ not from the clock; nothing depends on the folder, the time zone or hash order.
 from __future__ import annotations
 
 import filecmp
-import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
-from tools.site import PUBLISHED, copy_project
+from tools.site import MINI, build, copy_project
 
 COMMIT_TIME = 1_764_000_000  # 2025-11-24 16:00 UTC
 
 
 def _build(project: Path, site: Path, **env: str | None) -> None:
-    """Build as published (so with a sitemap), with the commit's time as the build date; a variable given as None is unset."""
-    variables = {
-        **os.environ,
-        "NO_MKDOCS_2_WARNING": "1",
-        "SOURCE_DATE_EPOCH": str(COMMIT_TIME),
-        "SITE_URL": PUBLISHED,
-        **env,
-    }
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=project,
-        env={name: value for name, value in variables.items() if value is not None},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr
+    """Build as published (so with a sitemap), dated by the commit's time; a variable given as None is unset."""
+    build(project, site, env={"SOURCE_DATE_EPOCH": str(COMMIT_TIME), **env})
 
 
 def _differences(left: Path, right: Path) -> list[str]:
@@ -62,8 +44,9 @@ def test_two_clean_builds_are_identical(tmp_path):
 
 
 def test_the_comparison_catches_a_build_stamped_with_the_clock(tmp_path):
-    """Without SOURCE_DATE_EPOCH the sitemap carries today's date, and the gate says so."""
-    project = copy_project(tmp_path / "project")
+    """Without SOURCE_DATE_EPOCH the sitemap carries today's date, and the comparison says so; the small chapter
+    shows it as well as the real one, in a fraction of the time."""
+    project = copy_project(tmp_path / "project", data=MINI)
     _build(project, tmp_path / "pinned")
     _build(project, tmp_path / "clock", SOURCE_DATE_EPOCH=None)
     assert "sitemap.xml" in " ".join(_differences(tmp_path / "pinned", tmp_path / "clock"))

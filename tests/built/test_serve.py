@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-import os
+import gzip
+import json
 import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
+import cbor2
 import pytest
 import yaml
 
-from tools.site import MINI, ROOT, copy_project
+from chapter.search import BUNDLE, ENTRY, SIGNATURE
+from tools.site import MINI, ROOT, copy_project, mkdocs_command, mkdocs_environment
 
 
 def _free_port() -> int:
@@ -45,9 +47,9 @@ def served(tmp_path: Path):
     log = tmp_path / "serve.log"
     with log.open("w") as output:
         server = subprocess.Popen(
-            [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+            mkdocs_command("serve", "--dev-addr", f"127.0.0.1:{port}"),
             cwd=project,
-            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+            env=mkdocs_environment(site_url=None),  # as `make serve` runs it
             stdout=output,
             stderr=subprocess.STDOUT,
         )
@@ -138,7 +140,8 @@ def test_an_edit_costs_one_rebuild(served):
 
 
 def test_serve_watches_no_code_it_cannot_reload():
-    """MkDocs keeps a plugin's Python loaded for the whole `mkdocs serve`; watching it would rebuild with the old code."""
+    """MkDocs keeps a plugin's Python loaded for the whole `mkdocs serve`;
+    watching it would rebuild with the old code."""
 
     class Loader(yaml.SafeLoader):
         pass
@@ -150,3 +153,69 @@ def test_serve_watches_no_code_it_cannot_reload():
     assert [
         path for path in watched if (ROOT / path).is_file() and path.endswith(".py") or any((ROOT / path).rglob("*.py"))
     ] == []
+
+
+def _fetch(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=60) as response:
+        return response.read()
+
+
+def _searchable(base: str, lang: str) -> str:
+    """Every text the served search index holds for a language, read as the search script reads it."""
+    entry = json.loads(_fetch(f"{base}/{ENTRY}"))
+    meta = _unpack(_fetch(f"{base}/{BUNDLE}/pagefind.{entry['languages'][lang]['hash']}.pf_meta"))
+    fragments = [_unpack_json(_fetch(f"{base}/{BUNDLE}/fragment/{page}.pf_fragment")) for page, _ in meta[1]]
+    return "\n".join(fragment["content"] for fragment in fragments)
+
+
+def _unpack(data: bytes):
+    return cbor2.loads(gzip.decompress(data).removeprefix(SIGNATURE))
+
+
+def _unpack_json(data: bytes):
+    return json.loads(gzip.decompress(data).removeprefix(SIGNATURE))
+
+
+def _wait_until(holds, what: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while not holds():
+        assert time.monotonic() < deadline, f"{what} within {timeout} s"
+        time.sleep(0.3)
+
+
+def _edit_paragraph(project: Path, sentence: str) -> None:
+    article = project / "docs" / "articles" / "pruning.ru.md"
+    text = article.read_text(encoding="utf-8")
+    article.write_text(text.replace(" памяти меньше байтов", f" памяти меньше байтов. {sentence}", 1), encoding="utf-8")
+
+
+def test_an_edited_article_is_shown_first_and_the_whole_site_follows(served):
+    """The edited page is put in the served site before the rebuild; search, the other language's notice, the
+    cards and the print edition follow, from the one rebuild the edit triggers."""
+    project, base, log = served
+    _wait_for(f"{base}/topics/pruning/", "ci-heading")
+    assert "ci-behind" not in _wait_for(f"{base}/en/topics/pruning/", "ci-heading")
+    sentence = "Свежая правка автора"
+    _edit_paragraph(project, sentence)
+    first = _wait_for(f"{base}/topics/pruning/", sentence)
+    _wait_for(f"{base}/en/topics/pruning/", 'class="ci-behind"')  # the English article now lags behind
+    _wait_for(f"{base}/en/", "ci-card__behind")  # and its card says so
+    _wait_for(f"{base}/print/", sentence)
+    _wait_until(lambda: sentence in _searchable(base, "ru"), "search never found the edit")
+    # The page shown first is the page the full rebuild wrote (but for the live-reload script, new on every request).
+    assert first.split("livereload")[0] == _fetch(f"{base}/topics/pruning/").decode("utf-8").split("livereload")[0]
+    text = log.read_text(encoding="utf-8")
+    assert "showing the edited page topics/pruning/index.html before the rebuild" in text
+    assert text.count("Detected file changes") == 1
+
+
+def test_an_edit_the_build_refuses_leaves_the_last_good_page(served):
+    """The page shown first goes back as the last good site had it once the rebuild refuses the article."""
+    project, base, log = served
+    url = f"{base}/topics/pruning/"
+    good = _wait_for(url, "ci-heading")
+    _edit_paragraph(project, "Ссылка [в никуда](nowhere.md) из правки")
+    _wait_for_log(log, "showing the edited page topics/pruning/index.html before the rebuild")
+    _wait_for_log(log, "the chapter cannot be rebuilt")  # the link leads nowhere (CI505)
+    _wait_until(lambda: "в никуда" not in _fetch(url).decode("utf-8"), "the shown edit stayed")
+    assert _fetch(url).decode("utf-8").split("livereload")[0] == good.split("livereload")[0]

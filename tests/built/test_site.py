@@ -13,14 +13,14 @@ from chapter.glossary import load_glossary
 from chapter.language import long_date
 from chapter.search import ENTRY
 from chapter.urls import article_source
-from tools.site import PUBLISHED, search_fragments
+from tools.site import LANGUAGE_ROOTS, PUBLISHED, search_fragments
 
-LANGS = {"ru": "/", "en": "/en/"}
 GLOSSARY_TITLE = {"ru": "Глоссарий главы", "en": "Glossary of the chapter"}
 
 
 def _text(node) -> str:
-    """Visible text, without what is there only for screen readers (read from a copy: pages are parsed once and shared)."""
+    """Visible text, without what is there only for screen readers (read
+    from a copy: pages are parsed once and shared)."""
     node = copy.copy(node)
     for hidden in node.select(".ci-visually-hidden"):
         hidden.extract()
@@ -28,7 +28,7 @@ def _text(node) -> str:
 
 
 def _cards(site, lang):
-    return site.html(LANGS[lang]).select(".ci-card")
+    return site.html(LANGUAGE_ROOTS[lang]).select(".ci-card")
 
 
 def test_build_is_clean(site):
@@ -39,9 +39,9 @@ def test_no_article_pages_of_their_own(site_with_article):
     assert not (site_with_article.root / "articles").exists()
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGE_ROOTS)
 def test_every_page_declares_its_language(site, catalogue, lang):
-    urls = [LANGS[lang]] + [f"{LANGS[lang]}topics/{t.slug}/" for t in catalogue.topics]
+    urls = [LANGUAGE_ROOTS[lang]] + [f"{LANGUAGE_ROOTS[lang]}topics/{t.slug}/" for t in catalogue.topics]
     for url in urls:
         assert site.html(url).html["lang"] == lang, url
 
@@ -82,30 +82,30 @@ def test_english_index_carries_titles_labels_and_origins(site, seed, catalogue):
     assert page.select_one(".ci-topics__note").get_text().startswith("9 topics are shown here from other chapters")
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGE_ROOTS)
 def test_legend_explains_both_labels(site, catalogue, lang):
-    page = site.html(LANGS[lang])
+    page = site.html(LANGUAGE_ROOTS[lang])
     for label in catalogue.labels:
         entry = page.select_one(f"#label-{label.id}")
         assert _text(entry.select_one(".ci-badge")) == label.name[lang]
         assert entry.dd.get_text() == label.meaning[lang]
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGE_ROOTS)
 def test_every_card_links_to_its_topic_page(site, catalogue, lang):
     for card, topic in zip(_cards(site, lang), catalogue.topics, strict=True):
         links = card.select("a")
         assert len(links) == 1
-        target = site.resolve(LANGS[lang], links[0]["href"])
-        assert target == f"{LANGS[lang]}topics/{topic.slug}/"
+        target = site.resolve(LANGUAGE_ROOTS[lang], links[0]["href"])
+        assert target == f"{LANGUAGE_ROOTS[lang]}topics/{topic.slug}/"
         assert site.html(target).h1.get_text() == topic.title[lang]
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGE_ROOTS)
 def test_topic_pages_show_the_catalogue(site, catalogue, lang):
     other = "en" if lang == "ru" else "ru"
     for topic in catalogue.topics:
-        url = f"{LANGS[lang]}topics/{topic.slug}/"
+        url = f"{LANGUAGE_ROOTS[lang]}topics/{topic.slug}/"
         page = site.html(url)
         assert len(page.select("h1")) == 1 and page.h1.get_text() == topic.title[lang]
         assert page.select_one(".ci-heading__other").get_text() == topic.title[other]
@@ -115,8 +115,8 @@ def test_topic_pages_show_the_catalogue(site, catalogue, lang):
         badge = page.select_one("a.ci-badge")
         assert _text(badge) == topic.label.name[lang]
         legend = site.resolve(url, badge["href"])
-        assert legend == f"{LANGS[lang]}#label-{topic.label.id}"
-        assert site.html(LANGS[lang]).select_one(f"#label-{topic.label.id}") is not None
+        assert legend == f"{LANGUAGE_ROOTS[lang]}#label-{topic.label.id}"
+        assert site.html(LANGUAGE_ROOTS[lang]).select_one(f"#label-{topic.label.id}") is not None
         origin = page.select_one(".ci-heading__origin")
         if topic.origin:
             assert topic.origin.title[lang] in origin.get_text()
@@ -127,38 +127,39 @@ def test_topic_pages_show_the_catalogue(site, catalogue, lang):
         assert (page.select_one(".ci-missing") is None) == written, url
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGE_ROOTS)
 def test_previous_and_next_follow_catalogue_order(site, catalogue, lang):
     topics = catalogue.topics
     for index, topic in enumerate(topics):
-        url = f"{LANGS[lang]}topics/{topic.slug}/"
+        url = f"{LANGUAGE_ROOTS[lang]}topics/{topic.slug}/"
         page = site.html(url)
         for rel, neighbour in (("prev", index - 1), ("next", index + 1)):
             link = page.select_one(f'.ci-pager a[rel="{rel}"]')
             if 0 <= neighbour < len(topics):
-                assert site.resolve(url, link["href"]) == f"{LANGS[lang]}topics/{topics[neighbour].slug}/"
+                assert site.resolve(url, link["href"]) == f"{LANGUAGE_ROOTS[lang]}topics/{topics[neighbour].slug}/"
                 assert link.select_one(".ci-pager__title").get_text() == topics[neighbour].title[lang]
             else:
                 assert link is None
 
 
-SITE_URL = PUBLISHED.rstrip("/")  # the address the suite's builds are published at
-
-
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGE_ROOTS)
 def test_alternates_point_to_the_same_page_in_each_language(site, catalogue, lang):
     paths = ["", "glossary/"] + [f"topics/{t.slug}/" for t in catalogue.topics]
     for path in paths:
-        url = LANGS[lang] + path
+        url = LANGUAGE_ROOTS[lang] + path
         page = site.html(url)
         alternates = {
             link["hreflang"]: link["href"]
             for link in page.find_all("link", hreflang=True)
             if "alternate" in link["rel"]
         }
-        assert alternates == {other: SITE_URL + prefix + path for other, prefix in LANGS.items()}, url
+        assert alternates == {
+            other: PUBLISHED + prefix.lstrip("/") + path for other, prefix in LANGUAGE_ROOTS.items()
+        }, url
         switcher = {a["hreflang"]: a["href"] for a in page.select("a.md-select__link[hreflang]")}
-        assert {site.resolve(url, href) for href in switcher.values()} == {prefix + path for prefix in LANGS.values()}
+        assert {site.resolve(url, href) for href in switcher.values()} == {
+            prefix + path for prefix in LANGUAGE_ROOTS.values()
+        }
 
 
 def test_pages_run_the_chapters_script_and_not_the_themes_bundle(site):
@@ -194,23 +195,24 @@ def _nav_sections(site, url):
     return site.resolve(url, index["href"]), sections
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGE_ROOTS)
 def test_navigation_groups_topics_by_chapter_in_catalogue_order(site, catalogue, lang):
     groups = [(OWN_TOPICS[lang], [t for t in catalogue.topics if t.origin is None])]
     groups += [
         (c.title[lang], [t for t in catalogue.topics if t.origin and t.origin.id == c.id]) for c in catalogue.chapters
     ]
     expected = [
-        (title, [(t.title[lang], f"{LANGS[lang]}topics/{t.slug}/") for t in topics]) for title, topics in groups
+        (title, [(t.title[lang], f"{LANGUAGE_ROOTS[lang]}topics/{t.slug}/") for t in topics])
+        for title, topics in groups
     ]
     assert sorted(url for _, links in expected for _, url in links) == sorted(
-        f"{LANGS[lang]}topics/{t.slug}/" for t in catalogue.topics
+        f"{LANGUAGE_ROOTS[lang]}topics/{t.slug}/" for t in catalogue.topics
     )
     # The index and a page of every section: each shows every section, its own one open.
-    pages = [(LANGS[lang], None)] + [(links[0][1], title) for title, links in expected]
+    pages = [(LANGUAGE_ROOTS[lang], None)] + [(links[0][1], title) for title, links in expected]
     for url, open_section in pages:
         index, sections = _nav_sections(site, url)
-        assert index == LANGS[lang], url
+        assert index == LANGUAGE_ROOTS[lang], url
         assert [(title, links) for title, links, _ in sections] == expected, url
         assert [title for title, _, opened in sections if opened] == ([open_section] if open_section else []), url
 
@@ -224,7 +226,7 @@ def test_written_article_appears_on_its_page_only_in_its_language(site_with_arti
     assert site_with_article.html("/en/topics/pruning/").select_one(".ci-missing") is not None
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGE_ROOTS)
 def test_search_indexes_every_chapter_page_once_in_its_own_language(site, catalogue, lang):
     entry = json.loads((site.root / ENTRY).read_text(encoding="utf-8"))
     fragments = {
@@ -232,15 +234,16 @@ def test_search_indexes_every_chapter_page_once_in_its_own_language(site, catalo
         for fragment in search_fragments(site.root)
         if fragment["url"].startswith("/en/") == (lang == "en")
     }
-    expected = {LANGS[lang], f"{LANGS[lang]}glossary/", f"{LANGS[lang]}facts/"} | {
-        f"{LANGS[lang]}topics/{t.slug}/" for t in catalogue.topics
+    expected = {LANGUAGE_ROOTS[lang], f"{LANGUAGE_ROOTS[lang]}glossary/", f"{LANGUAGE_ROOTS[lang]}facts/"} | {
+        f"{LANGUAGE_ROOTS[lang]}topics/{t.slug}/" for t in catalogue.topics
     }
     assert set(fragments) == expected  # the 404 page is not searched
     assert entry["languages"][lang]["page_count"] == len(expected)
     for topic in catalogue.topics:
-        fragment = fragments[f"{LANGS[lang]}topics/{topic.slug}/"]
+        fragment = fragments[f"{LANGUAGE_ROOTS[lang]}topics/{topic.slug}/"]
         assert fragment["meta"]["title"] == topic.title[lang]
-        assert fragment["meta"]["label"] == topic.label.name[lang] and fragment["meta"]["label_id"] == topic.label.id
+        assert fragment["meta"]["label"] == topic.label.name[lang]
+        assert fragment["meta"]["variant"] == topic.label.variant  # the badge's look in a search result
         chapter = topic.origin.title if topic.origin else catalogue.chapter.title
         assert fragment["filters"] == {"chapter": [chapter[lang]], "label": [topic.label.name[lang]]}
 
@@ -309,7 +312,7 @@ def test_sitemap_lists_every_page_with_absolute_addresses_and_alternates(site, c
 
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
     root = ElementTree.parse(site.root / "sitemap.xml").getroot()
-    base = SITE_URL
+    base = PUBLISHED.rstrip("/")  # the paths below start with a slash
     paths = ["/", "/glossary/", "/facts/", "/print/"] + [f"/topics/{t.slug}/" for t in catalogue.topics]
     expected = {prefix.rstrip("/") + path for prefix in ("", "/en") for path in paths}
     locations = {}
@@ -329,7 +332,7 @@ def test_scheme_toggle_is_named_in_the_page_language(site):
         lang: [
             option["aria-label"] for option in site.html(url).select("form[data-md-component=palette] input.md-option")
         ]
-        for lang, url in LANGS.items()
+        for lang, url in LANGUAGE_ROOTS.items()
     }
     assert names["ru"] == ["Включить тёмную тему", "Включить светлую тему"]
     assert names["en"] == ["Switch to the dark scheme", "Switch to the light scheme"]
@@ -338,16 +341,16 @@ def test_scheme_toggle_is_named_in_the_page_language(site):
 @pytest.mark.parametrize(("lang", "words"), [("ru", "Проверено "), ("en", "Reviewed ")])
 def test_every_topic_page_says_when_its_article_was_checked(site, catalogue, lang, words):
     for topic in catalogue.topics:
-        line = site.html(f"{LANGS[lang]}topics/{topic.slug}/").select_one(".ci-heading__reviewed")
+        line = site.html(f"{LANGUAGE_ROOTS[lang]}topics/{topic.slug}/").select_one(".ci-heading__reviewed")
         assert line.select_one("time")["datetime"] == topic.reviewed.isoformat(), topic.slug
         assert line.get_text() == words + long_date(lang, topic.reviewed)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGE_ROOTS)
 def test_glossary_page_defines_every_term_in_the_page_language(site, lang):
     glossary = load_glossary(site.project / "glossary.yaml")
     other = "en" if lang == "ru" else "ru"
-    page = site.html(f"{LANGS[lang]}glossary/")
+    page = site.html(f"{LANGUAGE_ROOTS[lang]}glossary/")
     assert page.html["lang"] == lang
     assert page.h1.get_text() == GLOSSARY_TITLE[lang]
     entries = {entry["id"]: entry for entry in page.select(".ci-glossary__entry")}
@@ -362,12 +365,12 @@ def test_glossary_page_defines_every_term_in_the_page_language(site, lang):
         assert entry.dd.p.get_text() == MARKER.sub(lambda match: values[match["id"]], term.definition[lang])
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGE_ROOTS)
 def test_chapter_index_and_navigation_lead_to_the_glossary(site, lang):
-    index = site.html(LANGS[lang])
+    index = site.html(LANGUAGE_ROOTS[lang])
     link = index.select_one(".ci-index__glossary a")
-    assert site.resolve(LANGS[lang], link["href"]) == f"{LANGS[lang]}glossary/"
+    assert site.resolve(LANGUAGE_ROOTS[lang], link["href"]) == f"{LANGUAGE_ROOTS[lang]}glossary/"
     navigation = [
-        site.resolve(LANGS[lang], a["href"]) for a in index.select("nav.md-nav--primary a.md-nav__link[href]")
+        site.resolve(LANGUAGE_ROOTS[lang], a["href"]) for a in index.select("nav.md-nav--primary a.md-nav__link[href]")
     ]
-    assert f"{LANGS[lang]}glossary/" in navigation
+    assert f"{LANGUAGE_ROOTS[lang]}glossary/" in navigation

@@ -16,13 +16,14 @@ from xml.etree import ElementTree
 import pytest
 from bs4 import BeautifulSoup
 
-from tools.site import MINI, copy_project, mkdocs
+from tools.site import LANGUAGE_ROOTS, MINI, copy_project, mkdocs
 
 # The ways a URL names this machine: a loopback IPv4 address, the name localhost, the IPv6 loopback (bracketed in URLs).
 LOOPBACK = re.compile(rb"127\.\d+\.\d+\.\d+|localhost|\[::1\]|0\.0\.0\.0", re.IGNORECASE)
 PUBLISHED = "https://chapter.example.net/compute/"  # with a path, as a project's site on a shared host has
 MINI_PAGES = ["", "glossary/", "facts/", "print/", "topics/gpu-architecture/", "topics/pruning/", "topics/kubernetes/"]
-LANGUAGE_PREFIX = {"ru": "", "en": "en/"}
+# Each language's root as a path relative to the site's address, which ends with a slash.
+LANGUAGE_PREFIX = {lang: root.lstrip("/") for lang, root in LANGUAGE_ROOTS.items()}
 SITEMAP = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
 
 

@@ -1,12 +1,12 @@
-"""A glossary term in an article, built: a button and its definition in both languages, linked to the glossary, and kept out of search."""
+"""A glossary term in an article, built: a button and its definition in both
+languages, linked to the glossary, and kept out of search."""
 
 from __future__ import annotations
 
 import pytest
 
-from tools.site import MINI, BuiltSite, build_copy, search_fragments
+from tools.site import LANGUAGE_ROOTS, MINI, BuiltSite, build_copy, search_fragments
 
-LANGS = {"ru": "/", "en": "/en/"}
 # A word no page writes but the new term's definition: search must not find the article by it.
 ONLY_IN_DEFINITION = "квазиразреженность"
 TERM = f"""
@@ -29,9 +29,9 @@ def site(tmp_path_factory) -> BuiltSite:
     return build_copy(tmp_path_factory.mktemp("terms"), files={"glossary.yaml": glossary}, data=MINI)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGE_ROOTS)
 def test_the_article_explains_its_term_where_it_first_uses_it(site, lang):
-    url = f"{LANGS[lang]}topics/pruning/"
+    url = f"{LANGUAGE_ROOTS[lang]}topics/pruning/"
     page = site.html(url)
     buttons = page.select("button.ci-term")
     assert [(button.get_text(), button["popovertarget"]) for button in buttons] == [(WORDS[lang], "term-pruning-1")]
@@ -44,10 +44,10 @@ def test_the_article_explains_its_term_where_it_first_uses_it(site, lang):
     )
     assert ONLY_IN_DEFINITION in popover.get_text() and "{fact:" not in popover.get_text()
     glossary, fact = popover.select("a:not(.ci-fact)"), popover.select_one("a.ci-fact")
-    assert len(glossary) == 1 and site.resolve(url, glossary[0]["href"]) == f"{LANGS[lang]}glossary/#pruning"
-    assert site.html(f"{LANGS[lang]}glossary/").find(id="pruning") is not None
-    assert site.resolve(url, fact["href"]) == f"{LANGS[lang]}facts/#h100-sxm-memory"
-    assert site.html(f"{LANGS[lang]}facts/").find(id="h100-sxm-memory") is not None
+    assert len(glossary) == 1 and site.resolve(url, glossary[0]["href"]) == f"{LANGUAGE_ROOTS[lang]}glossary/#pruning"
+    assert site.html(f"{LANGUAGE_ROOTS[lang]}glossary/").find(id="pruning") is not None
+    assert site.resolve(url, fact["href"]) == f"{LANGUAGE_ROOTS[lang]}facts/#h100-sxm-memory"
+    assert site.html(f"{LANGUAGE_ROOTS[lang]}facts/").find(id="h100-sxm-memory") is not None
 
 
 def test_search_does_not_find_an_article_by_a_word_only_its_definitions_hold(site):

@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 from chapter.__main__ import main
-from tools.site import MINI, BuiltSite, copy_project, mkdocs
+from tools.site import MINI, BuiltSite, build, copy_project
 
 SECTION_RU = "Прунинг обнуляет веса с наименьшей величиной"
 EDITED_RU = "Прунинг обнуляет веса с самой малой величиной"
@@ -16,21 +16,16 @@ ARTICLE_RU = (MINI / "docs/articles/pruning.ru.md").read_text(encoding="utf-8")
 ARTICLE_EN = (MINI / "docs/articles/pruning.en.md").read_text(encoding="utf-8")
 
 
-def _build(project, site) -> BuiltSite:
-    result = mkdocs("build", "--strict", "--site-dir", str(site), cwd=project)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return BuiltSite(project, site, result.stdout + result.stderr)
-
-
 @pytest.fixture(scope="module")
 def edited(tmp_path_factory) -> BuiltSite:
-    """The small chapter after an author changed one sentence of the Russian article's first section, and nothing else."""
+    """The small chapter after an author changed one sentence of the
+    Russian article's first section, and nothing else."""
     folder = tmp_path_factory.mktemp("edited")
     assert SECTION_RU in ARTICLE_RU
     project = copy_project(
         folder / "project", {"docs/articles/pruning.ru.md": ARTICLE_RU.replace(SECTION_RU, EDITED_RU)}, data=MINI
     )
-    return _build(project, folder / "site")
+    return build(project, folder / "site")
 
 
 def _section_title(article: str, anchor: str) -> str:
@@ -92,14 +87,15 @@ def test_the_check_reports_the_lag_and_sync_clears_it(edited, tmp_path, capsys):
     assert main(["check", str(project)]) == 1
     lags = [line for line in capsys.readouterr().err.splitlines() if " CI202 " in line]
     assert lags == [
-        "docs/articles/pruning.en.md:1: notice CI202 section 'how-it-works' is behind pruning.ru.md:1, which changed after the pair was last in step:"
+        "docs/articles/pruning.en.md:1: notice CI202 section 'how-it-works' is behind pruning.ru.md:1, which "
+        "changed after the pair was last in step:"
         " bring this section up to date, then run `chapter sync pruning --section how-it-works`;"
         " a change there that needs no translation (a typo, a link) needs only that command"
     ]
     assert main(["sync", "pruning", "--root", str(project)]) == 0
     main(["check", str(project)])
     assert " CI20" not in capsys.readouterr().err
-    site = _build(project, tmp_path / "site")
+    site = build(project, tmp_path / "site")
     assert site.html("/en/topics/pruning/").select(".ci-behind, .ci-behind-mark") == []
     assert site.html("/en/").select(".ci-card__behind") == []
 
@@ -111,7 +107,7 @@ def test_rewrapping_and_respacing_a_section_shows_no_notice(tmp_path):
     project = copy_project(
         tmp_path / "project", {"docs/articles/pruning.ru.md": ARTICLE_RU.replace(paragraph, rewrapped)}, data=MINI
     )
-    site = _build(project, tmp_path / "site")
+    site = build(project, tmp_path / "site")
     assert site.html("/en/topics/pruning/").select(".ci-behind, .ci-behind-mark") == []
 
 
@@ -135,5 +131,5 @@ def test_a_shallow_clone_builds_the_same_notice(edited, tmp_path):
         ["git", "rev-list", "--count", "HEAD"], cwd=clone, check=True, capture_output=True, text=True
     ).stdout.strip()
     assert depth == "1"
-    site = _build(clone, tmp_path / "site")
+    site = build(clone, tmp_path / "site")
     assert site.file("/en/topics/pruning/").read_bytes() == edited.file("/en/topics/pruning/").read_bytes()

@@ -1,4 +1,5 @@
-"""The `chapter` command as an author runs it: installed, exiting 1 when something needs doing, refusing without writing."""
+"""The `chapter` command as an author runs it: installed, exiting 1 when
+something needs doing, refusing without writing."""
 
 from __future__ import annotations
 
@@ -9,16 +10,12 @@ from pathlib import Path
 import pytest
 
 from chapter.__main__ import main
-from tools.site import MINI, copy_project
+from tools.site import MINI, copy_project, files_of
 
 
 @pytest.fixture
 def project(tmp_path):
     return copy_project(tmp_path / "project", data=MINI)
-
-
-def _files(root: Path) -> dict[str, bytes]:
-    return {path.relative_to(root).as_posix(): path.read_bytes() for path in sorted(root.rglob("*")) if path.is_file()}
 
 
 def test_the_package_installs_a_chapter_command(project):
@@ -62,7 +59,7 @@ def test_check_prints_annotations_on_the_lines_of_the_diff(project, capsys):
 
 
 def test_sync_refuses_what_it_cannot_record_and_writes_nothing(project, capsys):
-    before = _files(project)
+    before = files_of(project)
     assert main(["sync", "gpu-architecture", "--root", str(project)]) == 1
     assert (
         capsys.readouterr().err.strip()
@@ -72,7 +69,7 @@ def test_sync_refuses_what_it_cannot_record_and_writes_nothing(project, capsys):
     assert capsys.readouterr().err.strip() == "cannot bring 'prunning' in step: no topic has that slug"
     assert main(["sync", "pruning", "--section", "why", "--root", str(project)]) == 1
     assert capsys.readouterr().err.strip() == "'pruning' has no section 'why'; its sections are: how-it-works, sources"
-    assert _files(project) == before
+    assert files_of(project) == before
 
 
 def test_sync_of_one_section_leaves_the_others_lagging(project, capsys):
@@ -102,7 +99,7 @@ def test_sync_of_one_section_leaves_the_others_lagging(project, capsys):
     ],
 )
 def test_new_topic_refuses_a_wrong_request_and_writes_nothing(project, capsys, change, message):
-    before = _files(project)
+    before = files_of(project)
     args = [
         "new-topic",
         "gpu-memory",
@@ -117,7 +114,7 @@ def test_new_topic_refuses_a_wrong_request_and_writes_nothing(project, capsys, c
     ]
     assert main([*args, *change, "--root", str(project)]) == 1
     assert message in capsys.readouterr().err
-    assert _files(project) == before
+    assert files_of(project) == before
 
 
 def test_new_topic_refuses_a_slug_that_is_taken_or_malformed(project, capsys):

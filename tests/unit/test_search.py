@@ -7,7 +7,7 @@ import json
 import pytest
 
 from chapter.search import BUNDLE, ENTRY, UNUSED, SearchError, index_site, read_index_file, sort_entry
-from tools.site import search_fragments
+from tools.site import files_of, search_fragments
 
 PAGE = """<!doctype html><html lang="{lang}"><head><title>{title}</title></head><body>
 <nav>Навигация, которую искать не нужно</nav>
@@ -78,7 +78,7 @@ def test_two_runs_write_identical_bundles(tmp_path):
     first, second = _site(tmp_path / "a"), _site(tmp_path / "b")
     index_site(first)
     index_site(second)
-    assert _bundle(first) == _bundle(second)
+    assert files_of(first / BUNDLE) == files_of(second / BUNDLE)
 
 
 def test_indexing_a_site_again_changes_nothing(tmp_path):
@@ -86,9 +86,9 @@ def test_indexing_a_site_again_changes_nothing(tmp_path):
     must not lose a language's index or keep stale files."""
     site = _site(tmp_path)
     index_site(site)
-    once = _bundle(site)
+    once = files_of(site / BUNDLE)
     index_site(site)
-    assert _bundle(site) == once
+    assert files_of(site / BUNDLE) == once
     page = site / "topics" / "0" / "index.html"
     page.write_text(page.read_text(encoding="utf-8").replace("Узлы кластера.", "Другой текст."), encoding="utf-8")
     index_site(site)
@@ -101,12 +101,6 @@ def test_indexing_a_site_again_changes_nothing(tmp_path):
     assert sorted(entry["languages"]) == ["en", "ru"] and all(
         language["page_count"] for language in entry["languages"].values()
     )
-
-
-def _bundle(root):
-    return {
-        path.relative_to(root).as_posix(): path.read_bytes() for path in (root / BUNDLE).rglob("*") if path.is_file()
-    }
 
 
 def test_a_site_pagefind_cannot_read_is_a_clear_error(tmp_path):
