@@ -35,7 +35,8 @@ ARTICLE_RU = """\
 
 @pytest.fixture(scope="session")
 def site_with_article(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
-    """The small chapter with one topic's Russian article rewritten as an author would, and its English one not yet written."""
+    """The small chapter with one topic's Russian article rewritten as an
+    author would, and its English one not yet written."""
     # The rewritten article quotes no facts and shows no figure, so the chapter keeps neither (a fact nobody quotes,
     # or a figure nobody shows, fails the strict build).
     files = {
@@ -52,7 +53,8 @@ HOSTILE = "<img src=x onerror=alert(1)>"
 
 @pytest.fixture(scope="session")
 def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
-    """The small chapter with markup smuggled into the chapter title, a lending chapter's title and a topic's title and summary."""
+    """The small chapter with markup smuggled into the chapter title, a lending
+    chapter's title and a topic's title and summary."""
     text = (MINI / "topics.yaml").read_text(encoding="utf-8")
     for old in ("ru: Малая глава", "en: MLOps", "en: Kubernetes", "ru: Kubernetes"):
         text = text.replace(old, f"{old.split(':')[0]}: '{HOSTILE}'", 1)

@@ -67,7 +67,10 @@ class Missing:
         """The message for an author: the name as written, what is missing where, and the nearest real name."""
         near = difflib.get_close_matches(self.attribute, self.known, n=1)
         hint = f" — did you mean `{self.found}.{near[0]}`?" if near else ""
-        return f"`{name}` does not resolve in the pinned libraries (requirements-examples.in): `{self.found}` has no attribute `{self.attribute}`{hint}"
+        return (
+            f"`{name}` does not resolve in the pinned libraries (requirements-examples.in): `{self.found}` has "
+            f"no attribute `{self.attribute}`{hint}"
+        )
 
 
 @dataclass(frozen=True)
@@ -82,7 +85,8 @@ class Broken:
 
 
 def _import(module: str) -> types.ModuleType | str:
-    """The module, or why it cannot be imported, as a sentence (an example's import is checked, never trusted to work)."""
+    """The module, or why it cannot be imported, as a sentence (an
+    example's import is checked, never trusted to work)."""
     try:
         return importlib.import_module(module)
     except Exception as error:  # noqa: BLE001 - any failure to import is the finding
@@ -90,7 +94,8 @@ def _import(module: str) -> types.ModuleType | str:
 
 
 def _attribute(owner: Any, name: str) -> Any:
-    """getattr, falling back to importing a submodule, as `import a.b` would make `a.b` available; UNKNOWN when the lookup itself fails."""
+    """getattr, falling back to importing a submodule, as `import a.b` would make
+    `a.b` available; UNKNOWN when the lookup itself fails."""
     try:
         return getattr(owner, name)
     except AttributeError:
@@ -104,7 +109,8 @@ def _attribute(owner: Any, name: str) -> Any:
 
 
 def resolve(module: str, attributes: list[str]) -> Any:
-    """The object a dotted name stands for; Missing when one attribute of it is absent, Broken when its module fails to import, UNKNOWN when it cannot be known here."""
+    """The object a dotted name stands for; Missing when one attribute of it is absent, Broken when its module fails to
+    import, UNKNOWN when it cannot be known here."""
     current: Any = _import(module)
     if isinstance(current, str):
         return UNKNOWN  # the import's own finding names this
@@ -121,7 +127,8 @@ def resolve(module: str, attributes: list[str]) -> Any:
 
 
 class Stubs:
-    """The type stubs (`.pyi`) a library ships, read once per run: where `inspect` finds no signature, the stubs give one.
+    """The type stubs (`.pyi`) a library ships, read once per run: where
+    `inspect` finds no signature, the stubs give one.
 
     A function written in C often names a module it was not defined in (`torch.zeros` says `torch`, its stub is
     `torch/_C/_VariableFunctions.pyi`), so every top-level definition of the name in any stub of the package counts,
@@ -133,7 +140,8 @@ class Stubs:
         self.packages: dict[str, dict[str, list[ast.FunctionDef]]] = {}
 
     def overloads(self, target: Any) -> list[ast.FunctionDef]:
-        """The definitions of a callable's name in its package's stubs; none when it names no package or the package has none."""
+        """The definitions of a callable's name in its package's stubs; none when
+        it names no package or the package has none."""
         module, name = getattr(target, "__module__", None), getattr(target, "__name__", None)
         if not isinstance(module, str) or not isinstance(name, str):
             return []
@@ -159,7 +167,8 @@ class Stubs:
 
 
 def keywords_accepted(target: Any, stubs: Stubs) -> frozenset[str] | None:
-    """The keyword argument names a callable accepts; None when it accepts any (`**kwargs`) or its signature cannot be known."""
+    """The keyword argument names a callable accepts; None when it accepts any
+    (`**kwargs`) or its signature cannot be known."""
     try:
         parameters = inspect.signature(target).parameters.values()
     except (TypeError, ValueError):
@@ -177,7 +186,8 @@ def keywords_accepted(target: Any, stubs: Stubs) -> frozenset[str] | None:
 
 
 def _bound_locally(tree: ast.AST) -> set[str]:
-    """Names the block binds itself (assignment, loop, `with`, parameters, definitions): an import of the same name is not followed."""
+    """Names the block binds itself (assignment, loop, `with`, parameters,
+    definitions): an import of the same name is not followed."""
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
@@ -190,7 +200,8 @@ def _bound_locally(tree: ast.AST) -> set[str]:
 
 
 def _dotted(node: ast.expr) -> tuple[str, list[str]] | None:
-    """`a.b.c` as ("a", ["b", "c"]); None for a chain that starts at anything but a name (a call, a subscript: a value)."""
+    """`a.b.c` as ("a", ["b", "c"]); None for a chain that starts at
+    anything but a name (a call, a subscript: a value)."""
     attributes: list[str] = []
     while isinstance(node, ast.Attribute):
         attributes.insert(0, node.attr)
@@ -259,7 +270,8 @@ class BlockChecker(ast.NodeVisitor):
         return ".".join([root, *attributes]), resolve(module, within + attributes)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
-        """A chain rooted at an import is resolved once, as a whole; any other chain is a value, whose parts are visited."""
+        """A chain rooted at an import is resolved once, as a whole; any other
+        chain is a value, whose parts are visited."""
         found = self.lookup(node)
         if found is None:
             self.generic_visit(node)
@@ -283,7 +295,8 @@ class BlockChecker(ast.NodeVisitor):
                     hint = f" — did you mean `{near[0]}=`?" if near else ""
                     self.report(
                         keyword,
-                        f"`{name}()` has no keyword argument `{keyword.arg}` in the pinned libraries (requirements-examples.in){hint}",
+                        f"`{name}()` has no keyword argument `{keyword.arg}` in the pinned libraries "
+                        f"(requirements-examples.in){hint}",
                     )
         self.generic_visit(node)
 
@@ -320,13 +333,15 @@ def _blocks(data: Any) -> Iterator[tuple[str, int, str]]:
 
 
 def check_in_examples_environment(blocks: list[dict[str, Any]], *, timeout: float = 600) -> list[dict[str, Any]]:
-    """The caller's side, from the project's own environment: every block checked by one run of this file in .venv-examples.
+    """The caller's side, from the project's own environment: every block
+    checked by one run of this file in .venv-examples.
 
     The environment is required, never skipped over: without it the libraries' names cannot be checked at all.
     """
     if not EXAMPLES_PYTHON.is_file():
         raise ExamplesEnvironmentError(
-            f"{EXAMPLES_PYTHON.parent.parent.name} is missing: `make test` builds it from requirements-examples.lock (so does `make check`)"
+            f"{EXAMPLES_PYTHON.parent.parent.name} is missing: `make test` builds it from "
+            "requirements-examples.lock (so does `make check`)"
         )
     # -I: only the pinned libraries are importable, not the project's own folders (`tools/` would be, as the script's).
     command = [str(EXAMPLES_PYTHON), "-I", str(Path(__file__).resolve())]
@@ -340,7 +355,8 @@ def check_in_examples_environment(blocks: list[dict[str, Any]], *, timeout: floa
         ) from error
     if result.returncode != 0:
         raise ExamplesEnvironmentError(
-            f"the examples' checker failed in {EXAMPLES_PYTHON.parent.parent.name} (exit {result.returncode}): {result.stderr.strip()}"
+            f"the examples' checker failed in {EXAMPLES_PYTHON.parent.parent.name} (exit "
+            f"{result.returncode}): {result.stderr.strip()}"
         )
     findings: list[dict[str, Any]] = json.loads(result.stdout)
     return findings

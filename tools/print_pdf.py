@@ -52,7 +52,8 @@ def moment(environ: Mapping[str, str] = os.environ) -> datetime.datetime:
 def print_site(
     site: Path, out: Path, languages: Sequence[str] = LANGUAGES, browser: Browser | None = None
 ) -> dict[str, Path]:
-    """Each language's print page of the site built in `site`, printed to `out` and made reproducible; the PDFs by language.
+    """Each language's print page of the site built in `site`, printed to
+    `out` and made reproducible; the PDFs by language.
 
     A caller that already drives Chromium (the tests) passes its browser; otherwise one is launched for the run.
     """
@@ -86,7 +87,8 @@ def print_pages(browser: Browser, url: str, printed: Mapping[str, Path]) -> None
 
 
 def print_page(browser: Browser, url: str, path: Path) -> None:
-    """One page printed as a tagged PDF with an outline, in the light scheme, its page size and margins from the stylesheet."""
+    """One page printed as a tagged PDF with an outline, in the light scheme,
+    its page size and margins from the stylesheet."""
     context = browser.new_context(color_scheme="light")
     try:
         page = context.new_page()
@@ -120,7 +122,8 @@ def reproducible(path: Path, when: datetime.datetime) -> None:
 
 
 def canonical_structure_ids(pdf: pikepdf.Pdf) -> None:
-    """The structure elements' IDs renumbered by rank, in the elements, the table headers that name them and the ID tree.
+    """The structure elements' IDs renumbered by rank, in the elements, the
+    table headers that name them and the ID tree.
 
     Chromium names each tagged element after its DOM node (`node00000424`), and node numbers
     shift from run to run; their order does not, so ranks keep the ID tree sorted.

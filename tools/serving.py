@@ -71,7 +71,8 @@ def _content_type(path: str) -> str:
 
 
 def _gzipped(path: str) -> bool:
-    """Whether a static host sends the file compressed: text, scripts and SVG; not images, nor Pagefind's files, already compressed."""
+    """Whether a static host sends the file compressed: text, scripts and SVG; not
+    images, nor Pagefind's files, already compressed."""
     return _content_type(path).split(";", 1)[0] in COMPRESSIBLE
 
 

@@ -51,7 +51,8 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 
 def new_context(browser: Browser, base_url: str, **options) -> BrowserContext:
-    """A fresh profile with the suite's defaults (desktop window, light system scheme, the site's address, timeout); options override them."""
+    """A fresh profile with the suite's defaults (desktop window, light system
+    scheme, the site's address, timeout); options override them."""
     context = browser.new_context(**{"viewport": VIEWPORT, "color_scheme": "light", "base_url": base_url, **options})
     context.set_default_timeout(TIMEOUT_MS)
     return context
@@ -67,7 +68,8 @@ def context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
 
 @contextmanager
 def pages(browser: Browser, base_url: str) -> Iterator[Callable[..., Page]]:
-    """Open pages in fresh profiles with options of their own (window, system scheme, permissions); all closed at the end."""
+    """Open pages in fresh profiles with options of their own (window, system
+    scheme, permissions); all closed at the end."""
     opened: list[BrowserContext] = []
 
     def open_page(**options) -> Page:

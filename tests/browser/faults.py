@@ -13,7 +13,8 @@ BROKEN_PAGE = "/"
 # A picture with no text alternative, and the "new" badges turned pale grey on white. The colours come
 # from a stylesheet file of the site: the page's Content-Security-Policy refuses an inline style added after the build.
 FAULTS = """
-<img class="ci-fault-image" src="data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==" width="40" height="40">
+<img class="ci-fault-image" width="40" height="40"
+  src="data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==">
 <link rel="stylesheet" href="/ci-faults.css">
 """
 FAULT_STYLES = ".md-typeset .ci-badge--new { color: #b8b8b8 !important; background: #ffffff !important; }\n"

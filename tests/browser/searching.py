@@ -23,7 +23,8 @@ def open_search(page: Page, *, shortcut: bool = True) -> None:
 
 
 def close_search(page: Page) -> None:
-    """Close the dialog with Escape and wait until it is closed: a key pressed before then still goes to the search field."""
+    """Close the dialog with Escape and wait until it is closed: a key
+    pressed before then still goes to the search field."""
     page.keyboard.press("Escape")
     expect(page.locator(DIALOG)).not_to_be_visible()
 

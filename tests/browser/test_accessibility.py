@@ -60,7 +60,8 @@ def site_pages(root: Path) -> list[str]:
 RUN_AXE = """() => axe.run(document, {resultTypes: ['violations']}).then(result => result.violations.map(v => ({
   id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map(node => node.target.join(' ')),
 })))"""
-# A transition cut short by the next one (a toggle, a focus moving on) is cancelled: its promise rejects, and that is settled too.
+# A transition cut short by the next one (a toggle, a focus moving on) is cancelled: its promise rejects, and that is
+# settled too.
 SETTLE = "() => Promise.all(document.getAnimations().map(animation => animation.finished.catch(() => null)))"
 
 
@@ -109,13 +110,16 @@ FOREIGN_TEXT = r"""({english, russian}) => {
     const marked = parent.closest('[lang]');
     const lang = marked ? marked.getAttribute('lang').split('-')[0] : '';
     if (lang !== language) {
-      const where = parent.tagName.toLowerCase() + (parent.className && typeof parent.className === 'string' ? '.' + parent.className.trim().split(/\s+/).join('.') : '');
+      const classes = parent.className && typeof parent.className === 'string'
+        ? '.' + parent.className.trim().split(/\s+/).join('.') : '';
+      const where = parent.tagName.toLowerCase() + classes;
       found.push(`${where} ${JSON.stringify(text.slice(0, 60))} is ${language} but marked ${lang || 'nothing'}`);
     }
   }
   return found;
 }"""
-OTHER_TITLES = """() => [...document.querySelectorAll('.ci-heading__other, .ci-card__other')].map(el => [el.className, el.getAttribute('lang')])"""
+OTHER_TITLES = """() => [...document.querySelectorAll('.ci-heading__other, .ci-card__other')]
+  .map(el => [el.className, el.getAttribute('lang')])"""
 
 
 @dataclass
@@ -139,7 +143,8 @@ def catalogue_strings(catalogue) -> tuple[list[str], list[str]]:
 
 @pytest.fixture(scope="module")
 def audit(browser: Browser, base_url: str, site, catalogue) -> dict[str, PageAudit]:
-    """Every page visited once in one tab: axe in the scheme it opens in and in the other, plus the checks axe cannot make."""
+    """Every page visited once in one tab: axe in the scheme it opens in and in the other, plus the checks axe
+    cannot make."""
     english, russian = catalogue_strings(catalogue)
     context = new_context(browser, base_url)
     page = context.new_page()
@@ -233,8 +238,10 @@ def test_language_check_notices_unmarked_text(page: Page):
     assert page.evaluate(FOREIGN_TEXT, {"english": [], "russian": []}) == ['p "Метка" is ru but marked en']
     # In an article, names in prose and code pass; a link to an English source must say it is English.
     page.set_content(
-        '<html lang="ru"><body><div class="md-content"><p>Шина NVLink и AMD MI300X: <a href="#a">Memory Optimizations, 2020</a>'
-        ' <a href="#b" lang="en">Marked title, 2021</a></p><pre><code>print(total_bytes)</code></pre></div></body></html>'
+        '<html lang="ru"><body><div class="md-content"><p>Шина NVLink и AMD MI300X: <a href="#a">Memory '
+        "Optimizations, 2020</a>"
+        ' <a href="#b" lang="en">Marked title, '
+        "2021</a></p><pre><code>print(total_bytes)</code></pre></div></body></html>"
     )
     assert page.evaluate(FOREIGN_TEXT, {"english": [], "russian": []}) == [
         'a "Memory Optimizations, 2020" is en but marked ru'
@@ -277,10 +284,13 @@ FOCUSED = f"""() => {{
   const label = ({STAND_IN})(el);
   const target = el.getClientRects().length && el.getBoundingClientRect().width ? el : label;
   const box = target ? target.getBoundingClientRect() : null;
-  const name = (el.getAttribute('aria-label') || el.textContent || el.value || '').replace(/\\s+/g, ' ').trim().slice(0, 40);
+  const name = (el.getAttribute('aria-label') || el.textContent || el.value || '')
+    .replace(/\\s+/g, ' ').trim().slice(0, 40);
+  const tag = el.tagName.toLowerCase() + (el.classList.length ? '.' + [...el.classList].join('.') : '');
+  const shown = target && target.checkVisibility({{opacityProperty: true, visibilityProperty: true}});
   return {{
-    probe: el.dataset.ciProbe, name, tag: el.tagName.toLowerCase() + (el.classList.length ? '.' + [...el.classList].join('.') : ''),
-    visible: !!box && box.width > 0 && box.height > 0 && target.checkVisibility({{opacityProperty: true, visibilityProperty: true}}),
+    probe: el.dataset.ciProbe, name, tag,
+    visible: !!box && box.width > 0 && box.height > 0 && shown,
     changed: ({LOOK})(el) !== el.dataset.ciRest,
     card: el.matches('.ci-card__link'),
   }};

@@ -1,4 +1,5 @@
-"""Under the pages' Content-Security-Policy the site still works, and a script slipped into a page afterwards does not run.
+"""Under the pages' Content-Security-Policy the site still works, and a
+script slipped into a page afterwards does not run.
 
 Every page records the policy violations it sees (`securitypolicyviolation` events, through an
 init script, which the page's policy does not govern); a reader's whole visit must see none.
@@ -19,7 +20,10 @@ from tools.serving import serve
 
 pytestmark = pytest.mark.browser
 
-WATCH = "window.violations = []; document.addEventListener('securitypolicyviolation', (event) => window.violations.push(event.violatedDirective));"
+WATCH = (
+    "window.violations = []; document.addEventListener('securitypolicyviolation', (event) => "
+    "window.violations.push(event.violatedDirective));"
+)
 TOGGLE = 'form[data-md-component="palette"] label.md-header__button:visible'
 INJECTED = "<script>window.injected = true;</script>"
 
@@ -78,7 +82,8 @@ def test_the_index_filters_work_under_the_policy(watched: Page):
 
 @pytest.fixture(scope="module")
 def tampered(site, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The built site, copied, with a script added to its index page after the build: what an attacker on the way would do."""
+    """The built site, copied, with a script added to its index page after
+    the build: what an attacker on the way would do."""
     root = Path(shutil.copytree(site.root, tmp_path_factory.mktemp("tampered") / "site"))
     index = root / "index.html"
     index.write_text(index.read_text(encoding="utf-8").replace("</body>", INJECTED + "</body>"), encoding="utf-8")

@@ -1,4 +1,5 @@
-"""The print edition's PDFs (tools/print_pdf.py, `make pdf`): tagged, one bookmark per topic, numbered pages, the same bytes on every run.
+"""The print edition's PDFs (tools/print_pdf.py, `make pdf`): tagged, one
+bookmark per topic, numbered pages, the same bytes on every run.
 
 Printed from the small chapter, in both languages: about six seconds a run on two cores,
 where the real chapter's 150 pages take over a minute.

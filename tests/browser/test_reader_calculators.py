@@ -73,7 +73,8 @@ def test_an_impossible_value_is_named_next_to_its_input_and_no_result_is_made_up
 
 
 def test_the_keyboard_alone_reaches_and_operates_the_calculator(page: Page):
-    """Tab from the top of the page to the first input, type, tab on: the results change and the summary is announced once the value is committed."""
+    """Tab from the top of the page to the first input, type, tab on: the results change and the summary is announced
+    once the value is committed."""
     _open(page, "en")
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     page.keyboard.press("Home")
@@ -153,7 +154,8 @@ def _gigabytes(value: float, lang: str) -> str:
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_choosing_an_accelerator_and_a_batch_decides_whether_it_fits(page: Page, lang: str):
-    """Qwen3-8B at batch 256: no room on the H100 (0.9 of 81,559 MiB), room on the H200 (0.9 of 141 GB); the memory comes from facts.yaml."""
+    """Qwen3-8B at batch 256: no room on the H100 (0.9 of 81,559 MiB), room on the
+    H200 (0.9 of 141 GB); the memory comes from facts.yaml."""
     page.goto(INFERENCE_URL[lang])
     fits = page.locator("#calc-inference-memory-fits")
     page.fill("#calc-inference-memory-batch", "256")
@@ -199,7 +201,8 @@ def test_only_pages_with_a_calculator_load_its_script_and_it_stays_small(page: P
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_switches_work_from_the_keyboard_and_change_the_activations(page: Page, lang: str):
-    """Micro-batch 4 with eager attention does not fit an H100; full recomputation, switched on with the space bar, makes it fit."""
+    """Micro-batch 4 with eager attention does not fit an H100; full
+    recomputation, switched on with the space bar, makes it fit."""
     page.goto(TRAINING_URL[lang])
     page.fill("#calc-training-memory-micro_batch", "4")
     page.locator("#calc-training-memory-fused").focus()

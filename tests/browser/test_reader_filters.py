@@ -40,7 +40,8 @@ def test_origin_and_label_combine_and_the_address_can_be_shared(reader: Page, ca
     assert expected and _visible_titles(reader) == [t.title.en for t in expected]
     note = reader.locator(".ci-topics__note:visible")
     expect(note).to_have_text(
-        f"{len(expected)} topics are shown here from other chapters: they fit this chapter’s subject and open in their own chapters."
+        f"{len(expected)} topics are shown here from other chapters: they fit this chapter’s subject and "
+        "open in their own chapters."
     )
     reader.get_by_role(
         "link", name=f"all ({sum(t.label.id == 'current' for t in catalogue.topics)})", exact=True

@@ -1,4 +1,5 @@
-"""The print edition as a browser prints it: only the text, each topic on a new sheet, addresses written out, long code lines wrapped visibly."""
+"""The print edition as a browser prints it: only the text, each topic on a new
+sheet, addresses written out, long code lines wrapped visibly."""
 
 from __future__ import annotations
 

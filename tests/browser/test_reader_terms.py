@@ -1,4 +1,5 @@
-"""A reader opens a glossary term's definition where an article first uses the term: by keyboard or tap, with scripts off or on."""
+"""A reader opens a glossary term's definition where an article first uses the
+term: by keyboard or tap, with scripts off or on."""
 
 from __future__ import annotations
 

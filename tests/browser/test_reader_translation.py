@@ -1,4 +1,5 @@
-"""A reader of the language that lags finds the topics behind, and follows the notice to the section in the other language."""
+"""A reader of the language that lags finds the topics behind, and follows
+the notice to the section in the other language."""
 
 from __future__ import annotations
 

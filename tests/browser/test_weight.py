@@ -62,7 +62,8 @@ def _report(visits: dict[str, tuple[dict[str, int], dict[str, int]]]) -> str:
     lines = ["# First-visit weight", "", f"Budget: {BUDGET // 1024} KiB compressed per first visit.", ""]
     lines[2] = (
         f"Budgets: {BUDGET // 1024} KiB compressed per first visit, {INDEX_BUDGET // 1024} KiB for the chapter index, "
-        f"{THEME_BUDGET // 1024} KiB of styles, scripts and icons on any page, {QUERY_BUDGET // 1024} KiB for opening search and its first query."
+        f"{THEME_BUDGET // 1024} KiB of styles, scripts and icons on any page, {QUERY_BUDGET // 1024} KiB "
+        "for opening search and its first query."
     )
     for path, steps in visits.items():
         for title, files in zip((path, f"{path}, then a first search"), steps, strict=True):

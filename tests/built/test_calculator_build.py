@@ -1,4 +1,5 @@
-"""A calculator placed in an article: built into its page with the build's numbers, its script on that page only, a wrong marker refused with its place."""
+"""A calculator placed in an article: built into its page with the build's numbers, its script on that page only, a
+wrong marker refused with its place."""
 
 from __future__ import annotations
 
@@ -57,14 +58,15 @@ def test_a_marker_that_names_no_calculator_stops_the_build_with_its_place(tmp_pa
     result = mkdocs("build", "--strict", "--site-dir", str(tmp_path / "site"), cwd=project)
     assert result.returncode != 0
     assert (
-        f"docs/articles/pruning.en.md:{line}:1: error CI513 {{calculator:checkpoint-intervals}} names no calculator; the calculators are: checkpoint-interval"
-        in result.stdout + result.stderr
+        f"docs/articles/pruning.en.md:{line}:1: error CI513 {{calculator:checkpoint-intervals}} names no "
+        "calculator; the calculators are: checkpoint-interval" in result.stdout + result.stderr
     )
     assert "Traceback" not in result.stdout + result.stderr
 
 
 def test_a_calculator_whose_facts_are_missing_stops_the_build_with_its_place(tmp_path):
-    """The small chapter's facts.yaml lacks the accelerators the inference calculator offers: named at the marker, not a traceback."""
+    """The small chapter's facts.yaml lacks the accelerators the inference
+    calculator offers: named at the marker, not a traceback."""
     marker = "{calculator:inference-memory}"
     files = {f"docs/articles/pruning.{lang}.md": _with_marker(lang, marker) for lang in ("ru", "en")}
     line = files["docs/articles/pruning.en.md"].splitlines().index(marker) + 1
@@ -73,6 +75,6 @@ def test_a_calculator_whose_facts_are_missing_stops_the_build_with_its_place(tmp
     output = result.stdout + result.stderr
     assert result.returncode != 0 and "Traceback" not in output
     assert (
-        f"docs/articles/pruning.en.md:{line}:1: error CI513 the calculator inference-memory offers the fact h100-memory-reported, which facts.yaml does not have"
-        in output
+        f"docs/articles/pruning.en.md:{line}:1: error CI513 the calculator inference-memory offers the fact "
+        "h100-memory-reported, which facts.yaml does not have" in output
     )

@@ -25,11 +25,13 @@ LONGER_CLOSE = "".join(PRUNING[:CLOSE] + ["````\n"] + PRUNING[CLOSE + 1 :])
     [
         (
             {"topics.yaml": CATALOGUE.replace("label: new", "label: hot", 1)},
-            f"topics.yaml:{LABEL_LINE}:12: error CI011 topics[0].label: unknown label 'hot'; expected one of: new, current",
+            f"topics.yaml:{LABEL_LINE}:12: error CI011 topics[0].label: unknown label 'hot'; expected one "
+            "of: new, current",
         ),
         (
             {"docs/articles/prunning.en.md": "## Text { #text }\n"},
-            "docs/articles/prunning.en.md: error CI501 no topic with slug 'prunning' in topics.yaml; did you mean 'pruning'?",
+            "docs/articles/prunning.en.md: error CI501 no topic with slug 'prunning' in topics.yaml; did you "
+            "mean 'pruning'?",
         ),
         (
             {"topics.yaml": CATALOGUE.replace("    origin: mlops\n", "")},
@@ -37,7 +39,8 @@ LONGER_CLOSE = "".join(PRUNING[:CLOSE] + ["````\n"] + PRUNING[CLOSE + 1 :])
         ),
         (
             {"docs/articles/pruning.en.md": LONGER_CLOSE},
-            f"docs/articles/pruning.en.md:{FENCE + 1}: error CI503 the code block opened here with ``` is never closed: only a line of exactly ``` closes it, and until then the site shows it as text",
+            f"docs/articles/pruning.en.md:{FENCE + 1}: error CI503 the code block opened here with ``` is "
+            "never closed: only a line of exactly ``` closes it, and until then the site shows it as text",
         ),
     ],
     ids=["catalogue", "orphan article", "unused chapter under --strict", "fence closed with a longer fence"],

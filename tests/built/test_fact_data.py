@@ -1,4 +1,5 @@
-"""facts.yaml is data: whatever Markdown or HTML its text holds, the built pages show it as text, and nothing of it runs."""
+"""facts.yaml is data: whatever Markdown or HTML its text holds, the built
+pages show it as text, and nothing of it runs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Every page shows a fact as its language writes it, from the one value in facts.yaml, and the facts page lists them all."""
+"""Every page shows a fact as its language writes it, from the one value in
+facts.yaml, and the facts page lists them all."""
 
 from __future__ import annotations
 
@@ -94,12 +95,14 @@ def test_a_fact_read_too_long_ago_is_flagged_on_the_facts_page(tmp_path, monkeyp
         (
             "pruning.ru.md",
             ("{fact:h100-sxm-memory-bandwidth}", "{fact:h100-sxm-memory-bandwith}"),
-            "docs/articles/pruning.ru.md:3: error CI403 {fact:h100-sxm-memory-bandwith} names no fact in facts.yaml; did you mean 'h100-sxm-memory-bandwidth'?",
+            "docs/articles/pruning.ru.md:3: error CI403 {fact:h100-sxm-memory-bandwith} names no fact in "
+            "facts.yaml; did you mean 'h100-sxm-memory-bandwidth'?",
         ),
         (
             "pruning.ru.md",
             ("при тех же {fact:h100-sxm-memory-bandwidth}", "при тех же 3,35 ТБ/с"),
-            "docs/articles/pruning.en.md:3: error CI405 {fact:h100-sxm-memory-bandwidth} is quoted once here and not in pruning.ru.md: both languages quote the same facts",
+            "docs/articles/pruning.en.md:3: error CI405 {fact:h100-sxm-memory-bandwidth} is quoted once here "
+            "and not in pruning.ru.md: both languages quote the same facts",
         ),
         (
             "pruning.en.md",
@@ -107,17 +110,20 @@ def test_a_fact_read_too_long_ago_is_flagged_on_the_facts_page(tmp_path, monkeyp
                 "at the same {fact:h100-sxm-memory-bandwidth}",
                 "at the same {fact:h100-sxm-memory-bandwidth} ({fact:h100-sxm-memory-bandwidth})",
             ),
-            "docs/articles/pruning.en.md:3: error CI405 {fact:h100-sxm-memory-bandwidth} is quoted 2 times here and once in pruning.ru.md: both languages quote the same facts",
+            "docs/articles/pruning.en.md:3: error CI405 {fact:h100-sxm-memory-bandwidth} is quoted 2 times "
+            "here and once in pruning.ru.md: both languages quote the same facts",
         ),
         (
             "pruning.en.md",
             ("at the same {fact:h100-sxm-memory-bandwidth}", "at the same 3.35 TB/s"),
-            "docs/articles/pruning.ru.md:3: error CI405 {fact:h100-sxm-memory-bandwidth} is quoted once here and not in pruning.en.md: both languages quote the same facts",
+            "docs/articles/pruning.ru.md:3: error CI405 {fact:h100-sxm-memory-bandwidth} is quoted once here "
+            "and not in pruning.en.md: both languages quote the same facts",
         ),
         (
             "pruning.ru.md",
             ("![Четыре веса подряд", "![Четыре веса по {fact:h100-sxm-memory}"),
-            "docs/articles/pruning.ru.md:5:18: error CI404 {fact:h100-sxm-memory} stands in an image's description, which shows plain text, not a link:"
+            "docs/articles/pruning.ru.md:5:18: error CI404 {fact:h100-sxm-memory} stands in an image's "
+            "description, which shows plain text, not a link:"
             " write the value itself there, or move the marker into the text",
         ),
     ],
@@ -140,16 +146,19 @@ def test_a_wrong_marker_stops_the_build_with_its_place(tmp_path, article, change
 
 
 def test_a_fact_no_article_quotes_fails_the_strict_build(tmp_path):
-    unused = (
-        REGISTRY
-        + "  a100-memory:\n    subject: accelerators\n    name: {ru: Память A100, en: A100 memory}\n    value: 80\n    unit: gb\n"
+    unused = REGISTRY + (
+        "  a100-memory:\n    subject: accelerators\n    name: {ru: Память A100, en: A100 memory}\n    value: "
+        "80\n    unit: gb\n"
     )
-    unused += "    source:\n      title: NVIDIA A100 Tensor Core GPU\n      url: https://www.nvidia.com/en-us/data-center/a100/\n    as_of: 2026-11-30\n"
+    unused += (
+        "    source:\n      title: NVIDIA A100 Tensor Core GPU\n      url: "
+        "https://www.nvidia.com/en-us/data-center/a100/\n    as_of: 2026-11-30\n"
+    )
     line = unused.splitlines().index("  a100-memory:") + 1
     project = copy_project(tmp_path / "project", {"facts.yaml": unused}, data=MINI)
     result = mkdocs("build", "--strict", "--site-dir", str(tmp_path / "site"), cwd=project)
     assert result.returncode == 1
     assert (
-        f"facts.yaml:{line}: warning CI406 fact 'a100-memory' is declared but no article quotes it: write {{fact:a100-memory}} where one does, or remove it"
-        in result.stderr
+        f"facts.yaml:{line}: warning CI406 fact 'a100-memory' is declared but no article quotes it: write "
+        f"{{fact:a100-memory}} where one does, or remove it" in result.stderr
     )

@@ -12,7 +12,8 @@ ORPHAN = (
 
 def test_a_figure_no_article_shows_is_left_out_of_the_site(tmp_path):
     project = copy_project(tmp_path / "project", files={"docs/figures/unused-orphan.svg": ORPHAN}, data=MINI)
-    # Not strict: a strict build stops on the orphan's warning (CI607); without it, the site must still leave the orphan out.
+    # Not strict: a strict build stops on the orphan's warning (CI607);
+    # without it, the site must still leave the orphan out.
     result = mkdocs("build", "--no-strict", "--site-dir", str(tmp_path / "site"), cwd=project)
     assert result.returncode == 0, result.stdout + result.stderr
     site = tmp_path / "site"

@@ -1,4 +1,5 @@
-"""The print edition as built: the whole chapter on one page per language, every link landing inside it, and its PDFs published when given."""
+"""The print edition as built: the whole chapter on one page per language, every
+link landing inside it, and its PDFs published when given."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ def mini(tmp_path_factory) -> BuiltSite:
 
 @pytest.fixture(scope="module")
 def with_pdfs(tmp_path_factory) -> BuiltSite:
-    """The small chapter built as `make pdf` builds it the second time: with a folder of PDFs named by the `pdf` setting."""
+    """The small chapter built as `make pdf` builds it the second time: with
+    a folder of PDFs named by the `pdf` setting."""
     folder = tmp_path_factory.mktemp("pdfs")
     for lang in ("ru", "en"):
         (folder / pdf_path(lang).rpartition("/")[2]).write_bytes(FAKE_PDF + lang.encode())
@@ -32,7 +34,8 @@ def with_pdfs(tmp_path_factory) -> BuiltSite:
 
 
 def duplicate_ids(page: BeautifulSoup) -> list[str]:
-    """Ids that more than one element carries, link names repeated, and link names that another element has as its id."""
+    """Ids that more than one element carries, link names repeated, and
+    link names that another element has as its id."""
     found = Counter(node["id"] for node in page.select("[id]"))
     named = page.select("a[name]")
     repeated = [name for name, count in found.items() if count > 1]

@@ -1,4 +1,5 @@
-"""What the build publishes: the gate stops a site that loads other hosts, and every page carries its Content-Security-Policy."""
+"""What the build publishes: the gate stops a site that loads other hosts, and every page carries its
+Content-Security-Policy."""
 
 from __future__ import annotations
 
@@ -34,8 +35,8 @@ def test_markup_the_source_checks_do_not_read_stops_the_build_at_its_source(tmp_
     assert result.returncode == 1, output
     line = len(COPYRIGHT.splitlines()) + 1
     assert (
-        f"overrides/partials/copyright.html:{line}: error CI608 <img src> loads https://tracker.example.net/p.gif from another host"
-        in output
+        f"overrides/partials/copyright.html:{line}: error CI608 <img src> loads "
+        "https://tracker.example.net/p.gif from another host" in output
     )
     assert f"overrides/partials/copyright.html:{line}: error CI608 an inline event handler `onload=` on <img>" in output
     # Once for the template, however many pages it writes.
@@ -43,8 +44,8 @@ def test_markup_the_source_checks_do_not_read_stops_the_build_at_its_source(tmp_
     assert re.search(r"from another host: .* \(in 404\.html and \d+ more built files\)", output)
     css_line = len(STYLESHEET.splitlines()) + 2
     assert (
-        f"docs/stylesheets/chapter.css:{css_line}: error CI608 a stylesheet loads HTTPS://fonts.example.com/css from another host"
-        in output
+        f"docs/stylesheets/chapter.css:{css_line}: error CI608 a stylesheet loads "
+        "HTTPS://fonts.example.com/css from another host" in output
     )
     assert "Traceback" not in output
     assert not (tmp_path / "site" / "index.html").exists()

@@ -61,17 +61,21 @@ REFERENCES = {
         ("young", "daly", "waste_fraction"),
         "c, r, m = case['c'], case['r'], case['mtbf']\n"
         "ty, td = young(c, m), daly(c, m)\n"
-        "result = {'young': ty, 'daly': td, 'waste_young': waste_fraction(ty, c, r, m), 'waste_daly': waste_fraction(td, c, r, m)}\n",
+        "result = {'young': ty, 'daly': td, 'waste_young': waste_fraction(ty, c, r, m), 'waste_daly': "
+        "waste_fraction(td, c, r, m)}\n",
     ),
     "inference-memory": Reference(
         "gpu-inference",
         ("kv_bytes_per_token",),
         "MODEL = {name: case[name] for name in ('params', 'layers', 'kv_heads', 'head_dim')}\n"
         "GPU = {'hbm': case['hbm']}\n"
-        "got = decode_prefix('', case['w_bits'], case['kv_bytes'], case['batch'], case['ctx'], mem_util=case['mem_util'])\n"
+        "got = decode_prefix('', case['w_bits'], case['kv_bytes'], case['batch'], case['ctx'], "
+        "mem_util=case['mem_util'])\n"
         "kv_total = case['batch'] * case['ctx'] * got['kv_tok']\n"
-        "result = {'weights': got['w_bytes'], 'kv_token': got['kv_tok'], 'kv_total': kv_total, 'total': got['w_bytes'] + kv_total,\n"
-        "          'budget': GPU['hbm'] * case['mem_util'], 'capacity': got['cache_tokens'], 'fits': 0.0 if got['check'] else 1.0}\n",
+        "result = {'weights': got['w_bytes'], 'kv_token': got['kv_tok'], 'kv_total': kv_total, 'total': "
+        "got['w_bytes'] + kv_total,\n"
+        "          'budget': GPU['hbm'] * case['mem_util'], 'capacity': got['cache_tokens'], 'fits': 0.0 if "
+        "got['check'] else 1.0}\n",
         prefixes=("decode",),
     ),
     "training-memory": Reference(
@@ -90,7 +94,8 @@ REFERENCES = {
 
 
 def checkpoint_cases() -> list[dict[str, float]]:
-    """Save times from half a second to a day, restarts from none to ten minutes, job MTBFs from six minutes to ten years (seconds).
+    """Save times from half a second to a day, restarts from none to ten
+    minutes, job MTBFs from six minutes to ten years (seconds).
 
     Edges: a save exactly twice the MTBF (where Daly's formula stops applying), just under it, and far beyond it.
     """
@@ -101,9 +106,11 @@ def checkpoint_cases() -> list[dict[str, float]]:
 
 
 def inference_cases() -> list[dict[str, float]]:
-    """Models from half a billion to 671 billion parameters at 4 to 16 bits, on accelerators of 80 to 288 GB, drawn with a fixed seed.
+    """Models from half a billion to 671 billion parameters at 4 to 16 bits, on
+    accelerators of 80 to 288 GB, drawn with a fixed seed.
 
-    Edges: a batch whose tokens fill the cache exactly (fits) and by one token more (does not), and weights larger than the memory.
+    Edges: a batch whose tokens fill the cache exactly (fits) and by one token more (does not), and weights larger than
+    the memory.
     """
     rng = random.Random(23)
     shapes = [(24, 2, 64), (36, 8, 128), (80, 8, 128), (126, 16, 128), (61, 128, 128)]
@@ -148,9 +155,11 @@ def inference_cases() -> list[dict[str, float]]:
 
 
 def training_cases() -> list[dict[str, float]]:
-    """Every ZeRO stage, one GPU to thousands, models from 125 million to 405 billion parameters, each attention and recomputation setting.
+    """Every ZeRO stage, one GPU to thousands, models from 125 million to 405
+    billion parameters, each attention and recomputation setting.
 
-    Edges: K = 0 (no optimizer state), one GPU (sharding changes nothing), and a sequence far longer than the hidden size (eager attention's term dominates).
+    Edges: K = 0 (no optimizer state), one GPU (sharding changes nothing), and a sequence far longer than the hidden
+    size (eager attention's term dominates).
     """
     rng = random.Random(23)
     shapes = [(12, 768, 12), (24, 2048, 16), (32, 4096, 32), (80, 8192, 64), (126, 16384, 128)]
@@ -199,7 +208,8 @@ CASES = {
 
 
 def article_functions(slug: str, lang: str, names: tuple[str, ...], prefixes: tuple[str, ...] = ()) -> str:
-    """The article's imports and the named functions, unchanged, from the Python block that defines them all, and the prefixes asked for."""
+    """The article's imports and the named functions, unchanged, from the Python
+    block that defines them all, and the prefixes asked for."""
     for block in read(slug, lang).code:
         if block.language != "python":
             continue
@@ -215,12 +225,14 @@ def article_functions(slug: str, lang: str, names: tuple[str, ...], prefixes: tu
             code = [ast.get_source_segment(block.code, node) or "" for node in kept]
             return "\n\n".join(code + [_prefix(defined[name]) for name in prefixes])
     raise AssertionError(
-        f"{slug}.{lang}.md has no Python block defining {', '.join(names + prefixes)}: the calculator has lost its reference"
+        f"{slug}.{lang}.md has no Python block defining {', '.join(names + prefixes)}: the calculator has "
+        "lost its reference"
     )
 
 
 def _prefix(function: ast.FunctionDef) -> str:
-    """`<name>_prefix`: the function's statements up to its first `if`, returning their variables and that `if`'s test as `check`."""
+    """`<name>_prefix`: the function's statements up to its first `if`, returning
+    their variables and that `if`'s test as `check`."""
     index = next(index for index, node in enumerate(function.body) if isinstance(node, ast.If))
     test = function.body[index]
     assert isinstance(test, ast.If)
@@ -272,7 +284,8 @@ def run_script(script: Path, calculator: str, cases: list[dict[str, float]]) -> 
 
 
 def run_build(module: Path, calculator: str, cases: list[dict[str, float]]) -> list[dict[str, float]]:
-    """The build's formula, loaded from `module` (the real one, or a changed copy), on every case in the formula's units."""
+    """The build's formula, loaded from `module` (the real one, or a changed
+    copy), on every case in the formula's units."""
     spec = importlib.util.spec_from_file_location(f"calculators_under_test_{abs(hash(module))}", module)
     assert spec is not None and spec.loader is not None
     loaded = importlib.util.module_from_spec(spec)
@@ -306,7 +319,8 @@ def disagreements(
 def compare(
     calculator: str, lang: str, *, reference: str | None = None, script: Path = SCRIPT, build: Path = BUILD
 ) -> list[str]:
-    """What the script and the build's Python get wrong against the article's code (or `reference`, a changed copy of it)."""
+    """What the script and the build's Python get wrong against the article's
+    code (or `reference`, a changed copy of it)."""
     spec = REFERENCES[calculator]
     cases = CASES[calculator]()
     code = reference if reference is not None else spec.code(lang)

@@ -1,4 +1,5 @@
-"""tools/check_examples.py on blocks written here, run as the content test runs it: in .venv-examples, against the pinned PyTorch.
+"""tools/check_examples.py on blocks written here, run as the content test
+runs it: in .venv-examples, against the pinned PyTorch.
 
 A GPU-only block cannot run on the test machines; the checker must still catch a renamed keyword argument and a
 misspelt name, at the article's file:line, and accept the block as written.
@@ -25,7 +26,8 @@ if torch.cuda.is_available() and torch.cuda.is_bf16_supported():
     x.to(device="cuda", non_blocking=True)
 """
 
-# Each block below is the one above with one mistake; the fence is at line 40 of its article, so its line N is line 40 + N.
+# Each block below is the one above with one mistake; the fence is at line
+# 40 of its article, so its line N is line 40 + N.
 BLOCKS = {
     "as-written": GPU_BLOCK,
     "renamed-keyword": GPU_BLOCK.replace("dtype=torch.float32", "dtpye=torch.float32"),
@@ -49,7 +51,8 @@ def findings() -> dict[str, list[dict[str, Any]]]:
 
 
 def test_a_gpu_only_block_as_written_passes(findings):
-    """Names and keywords are correct; the call on a value (`x.to(...)`) is not resolvable statically and is left alone."""
+    """Names and keywords are correct; the call on a value (`x.to(...)`) is
+    not resolvable statically and is left alone."""
     assert findings["as-written"] == []
 
 
@@ -90,6 +93,7 @@ def test_without_the_examples_environment_the_check_fails_saying_how_to_build_it
 
 
 def test_an_example_cannot_import_the_projects_own_modules(findings):
-    """The checker sees the pinned libraries only: tools/same_site.py, beside the checker, is not importable, so an article cannot run the repository's code through it."""
+    """The checker sees the pinned libraries only: tools/same_site.py, beside the checker, is not importable, so an
+    article cannot run the repository's code through it."""
     [finding] = findings["project-module"]
     assert finding["line"] == FENCE + 2 and "`import same_site` fails" in finding["message"]

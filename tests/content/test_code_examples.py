@@ -65,7 +65,8 @@ def _python(block: CodeBlock) -> list[str]:
 
 
 def test_library_examples_run_on_a_cpu_too():
-    """The collection cannot lose its library examples unnoticed: PyTorch, Optuna and Ray ones run, and some with smaller sizes."""
+    """The collection cannot lose its library examples unnoticed: PyTorch,
+    Optuna and Ray ones run, and some with smaller sizes."""
     running = [block for where, block, _ in EXAMPLES if block.runs_on_cpu and imported(block.code)]
     assert {"torch", "optuna", "ray"} <= {name for block in running for name in imported(block.code)}
     assert any(block.sizes for block in running)
@@ -89,7 +90,8 @@ def test_gpu_and_cluster_example_is_valid_python(block):
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_format_table_is_what_its_script_prints(lang, tmp_path):
-    """mixed-precision's table of format ranges is the output of the script above it, row for row: the script is its one source."""
+    """mixed-precision's table of format ranges is the output of the script
+    above it, row for row: the script is its one source."""
     article = text("mixed-precision", lang)
     script = next(block for block in read("mixed-precision", lang).code if "| format | sign |" in block.code)
     result = subprocess.run(

@@ -30,7 +30,8 @@ BLOCKS = _library_blocks()
 
 
 def test_the_articles_have_library_examples_of_every_pinned_library():
-    """The collection cannot go empty unnoticed: the articles' torch, Optuna and Ray listings are among the blocks checked."""
+    """The collection cannot go empty unnoticed: the articles' torch, Optuna
+    and Ray listings are among the blocks checked."""
     libraries = {name for block in BLOCKS for name in imported(str(block["code"]))}
     assert {"torch", "optuna", "ray"} <= libraries
 

@@ -1,4 +1,5 @@
-"""One quantity, one value: the hardware figures the chapter repeats come from facts.yaml, not from the author's keyboard.
+"""One quantity, one value: the hardware figures the chapter repeats come
+from facts.yaml, not from the author's keyboard.
 
 Each quantity is found where an article states it by hand: a clause (or a table
 row) that names the subject and gives a number in the quantity's unit. A
@@ -164,7 +165,8 @@ def test_the_scanner_reads_a_figure_with_its_own_subject(article, lang, values):
 
 
 def test_no_glossary_definition_types_a_registered_figure_by_hand():
-    """The glossary is rendered from data too: a registered figure in a definition is its marker, so a change in facts.yaml reaches it."""
+    """The glossary is rendered from data too: a registered figure in a definition
+    is its marker, so a change in facts.yaml reaches it."""
     glossary = load_glossary(ROOT / "glossary.yaml")
     typed = []
     for fact in (fact for fact in REGISTRY.facts if fact.unit is not None):
