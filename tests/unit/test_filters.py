@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+import pytest
+
+from chapter.catalogue import Catalogue
 from chapter.filters import ALL, OWN, View, card_views, views
+from chapter.loader import load_catalogue
+from tools.site import MINI
+
+
+@pytest.fixture(scope="module")
+def catalogue() -> Catalogue:
+    """The small chapter (two labels, a topic borrowed from mlops), not the real one, whose topics authors change."""
+    return load_catalogue(MINI / "topics.yaml")
 
 
 def test_every_label_and_origin_combination_is_a_view_the_unfiltered_one_first(catalogue):
