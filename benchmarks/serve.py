@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import socket
 import statistics
 import subprocess
@@ -30,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from chapter.project import check_project
-from tools.site import ROOT, copy_project
+from tools.site import ROOT, copy_project, mkdocs_command, mkdocs_environment
 
 from .clock import parts_file
 from .report import machine, row, table
@@ -98,12 +97,11 @@ def epoch(base: str) -> int:
 def serving(project: Path, log: Path) -> Iterator[str]:
     """`mkdocs serve` on the project, on a free port; its base address."""
     port = free_port()
-    env = {name: value for name, value in os.environ.items() if name != "SITE_URL"} | {"NO_MKDOCS_2_WARNING": "1"}
     with log.open("w") as output:
         server = subprocess.Popen(
-            [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+            mkdocs_command("serve", "--dev-addr", f"127.0.0.1:{port}"),
             cwd=project,
-            env=env,
+            env=mkdocs_environment(site_url=None),  # as `make serve` runs it
             stdout=output,
             stderr=subprocess.STDOUT,
         )

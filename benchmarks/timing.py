@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools.site import ROOT
+from tools.site import ROOT, mkdocs_command, mkdocs_environment
 
 
 @dataclass(frozen=True)
@@ -88,12 +88,12 @@ class Result:
 
 def build(project: Path, site: Path, log: Path, keep: bool = False, hook_times: Path | None = None) -> Run:
     """One build in a fresh process; with `hook_times`, clocked by benchmarks/clock.py, which writes the file."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    command = [sys.executable, "-m", "mkdocs", "build", "-q", "--site-dir", str(site)]
+    env = mkdocs_environment(site_url=None)  # a preview, as `make build` builds it
+    command = mkdocs_command("build", "-q", "--site-dir", str(site))
     if hook_times:
         env["HOOK_TIMES"] = str(hook_times)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-        command[1:4] = ["-m", "benchmarks.clock"]
+        command = [sys.executable, "-m", "benchmarks.clock", *command[4:]]
     with log.open("w") as out:
         start = time.perf_counter()
         process = subprocess.Popen(command, cwd=project, env=env, stdout=out, stderr=subprocess.STDOUT)
