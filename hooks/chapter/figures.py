@@ -183,63 +183,58 @@ def figure_problems(figure: Figure, latin: frozenset[str] = frozenset()) -> list
     they are ordinary words (leaf, spine); acronyms, mixed-case names,
     identifiers and monospace text are recognised without it.
     """
+    return sorted(_variant_problems(figure.root) + _label_problems(figure, latin))
+
+
+def _variant_problems(node: Node) -> list[tuple[int, str]]:
+    """Unknown languages, and variants without a counterpart in every language, in `node` and below it."""
     problems = []
+    if node.languages is not None:
+        unknown = sorted(node.languages - set(LANGUAGES))
+        if unknown:
+            message = (
+                f'{LANGUAGE_ATTRIBUTE}="{" ".join(unknown)}" is not a language of the site; '
+                f"use one of: {', '.join(LANGUAGES)}"
+            )
+            problems.append((node.line, message))
+    variants = [(child, child.languages) for child in node.children if child.languages is not None]
+    for lang in LANGUAGES:
+        counts = {other: sum(other in languages for _, languages in variants) for other in LANGUAGES}
+        if counts[lang] < max(counts.values()):
+            first, languages = next((child, languages) for child, languages in variants if lang not in languages)
+            message = (
+                f'<{first.name} {LANGUAGE_ATTRIBUTE}="{" ".join(sorted(languages))}"> '
+                f"has no counterpart in '{lang}' beside it; "
+                f'add one (wrap a variant of several lines in one <g {LANGUAGE_ATTRIBUTE}="…">)'
+            )
+            problems.append((first.line, message))
+            break
+    for child in node.children:
+        problems += _variant_problems(child)
+    return problems
 
-    def visit(node: Node) -> None:
-        if node.languages is not None:
-            unknown = sorted(node.languages - set(LANGUAGES))
-            if unknown:
-                problems.append(
-                    (
-                        node.line,
-                        f'{LANGUAGE_ATTRIBUTE}="{" ".join(unknown)}" is not a language of the site; '
-                        f"use one of: {', '.join(LANGUAGES)}",
-                    )
-                )
-        variants = [(child, child.languages) for child in node.children if child.languages is not None]
-        for lang in LANGUAGES:
-            counts = {other: sum(other in languages for _, languages in variants) for other in LANGUAGES}
-            if counts[lang] < max(counts.values()):
-                first, languages = next((child, languages) for child, languages in variants if lang not in languages)
-                problems.append(
-                    (
-                        first.line,
-                        f'<{first.name} {LANGUAGE_ATTRIBUTE}="{" ".join(sorted(languages))}"> '
-                        f"has no counterpart in '{lang}' beside it; "
-                        f'add one (wrap a variant of several lines in one <g {LANGUAGE_ATTRIBUTE}="…">)',
-                    )
-                )
-                break
-        for child in node.children:
-            visit(child)
 
-    visit(figure.root)
+def _label_problems(figure: Figure, latin: frozenset[str]) -> list[tuple[int, str]]:
+    """Labels a page shows in the other language: English words on Russian pages, Cyrillic on the others."""
+    problems = []
     for label in figure.labels("ru"):
-        line, text = label.line, label.text
         words = english_words(label.prose, latin)
         if words:
-            problems.append(
-                (
-                    line,
-                    f"'{text}' shows English ({', '.join(words)}) on Russian pages; "
-                    "write a Russian variant beside it: "
-                    f'<tspan {LANGUAGE_ATTRIBUTE}="ru">…</tspan><tspan {LANGUAGE_ATTRIBUTE}="en">{text}</tspan>',
-                )
+            message = (
+                f"'{label.text}' shows English ({', '.join(words)}) on Russian pages; "
+                "write a Russian variant beside it: "
+                f'<tspan {LANGUAGE_ATTRIBUTE}="ru">…</tspan><tspan {LANGUAGE_ATTRIBUTE}="en">{label.text}</tspan>'
             )
-    for lang in LANGUAGES:
-        if lang == "ru":
-            continue
+            problems.append((label.line, message))
+    for lang in [lang for lang in LANGUAGES if lang != "ru"]:
         for label in figure.labels(lang):
-            line, text = label.line, label.text
             if cyrillic(label.prose):
-                problems.append(
-                    (
-                        line,
-                        f"'{text}' shows Russian on '{lang}' pages; "
-                        f"write a '{lang}' variant beside it with {LANGUAGE_ATTRIBUTE}=\"{lang}\"",
-                    )
+                message = (
+                    f"'{label.text}' shows Russian on '{lang}' pages; "
+                    f"write a '{lang}' variant beside it with {LANGUAGE_ATTRIBUTE}=\"{lang}\""
                 )
-    return sorted(problems)
+                problems.append((label.line, message))
+    return problems
 
 
 def figure_sources(docs_dir: Path) -> list[Path]:

@@ -64,7 +64,7 @@ class Place:
 class PrintBadge:
     """A topic's label as the badge macro shows it; on paper it links nowhere."""
 
-    label: str
+    variant: str
     name: str
     href: None = None
 
@@ -137,7 +137,7 @@ def _printed(topic: Topic, lang: str, other: str, page: str | None, slugs: Colle
         slug=topic.slug,
         title=topic.title[lang],
         other_title=topic.title[other],
-        badge=PrintBadge(topic.label.id, topic.label.name[lang]),
+        badge=PrintBadge(topic.label.variant, topic.label.name[lang]),
         summary=topic.summary[lang],
         reviewed=translate(lang, "reviewed", date=long_date(lang, topic.reviewed)) if topic.reviewed else None,
         article=Markup(place_in_edition(article_body(page), here, slugs)) if page is not None else None,
@@ -169,7 +169,7 @@ def anchor(prefix: str, fragment: str = "") -> str:
 
 
 def article_body(page_html: str) -> str:
-    """A topic page's content less what the edition replaces: the page header, the pager, the language notices, the ¶ links."""
+    """A topic page's content less what the edition replaces: its header, pager, language notices and ¶ links."""
     document = LexborHTMLParser(page_html)
     for node in document.css(NOT_PRINTED):
         node.decompose()
@@ -177,7 +177,7 @@ def article_body(page_html: str) -> str:
 
 
 def place_in_edition(html: str, place: Place, topics: Collection[str]) -> str:
-    """HTML from the page `place.page` as it reads inside the edition: its ids prefixed, its links pointed into the edition.
+    """HTML from `place.page` as it reads inside the edition: its ids prefixed, its links pointed into the edition.
 
     `topics` are the slugs of the topics the edition holds, each a section whose id is its slug.
     """
@@ -194,7 +194,10 @@ def place_in_edition(html: str, place: Place, topics: Collection[str]) -> str:
 
 
 def edition_address(href: str, place: Place, topics: Collection[str]) -> str:
-    """Where a link on `place.page` leads in the edition: an anchor where the edition holds the page, else the same address from the edition."""
+    """Where a link on `place.page` leads in the edition.
+
+    An anchor where the edition holds the page, else the same address from the edition.
+    """
     parts = urlsplit(href)
     if parts.scheme or parts.netloc or href.startswith("//"):
         return href
@@ -208,7 +211,7 @@ def edition_address(href: str, place: Place, topics: Collection[str]) -> str:
 
 
 def rebased(url: str, page: str) -> str:
-    """A relative address written on `page`, rewritten to lead to the same file from the edition's page; others unchanged."""
+    """A relative address written on `page`, rewritten to lead to the same file from the edition; others unchanged."""
     parts = urlsplit(url)
     if parts.scheme or parts.netloc or url.startswith("//") or not parts.path or parts.path.startswith("/"):
         return url
@@ -228,7 +231,10 @@ def _from_edition(target: str) -> str:
 
 
 def _site_path(page: str, path: str) -> str:
-    """The path, relative to the root of the language, that `path` written on `page` names ('' for the root); folders keep their /."""
+    """The path, relative to the language's root, that `path` written on `page` names ('' for the root).
+
+    Folders keep their /.
+    """
     joined = posixpath.normpath(posixpath.join(page, path))
     if joined in (".", ""):
         return ""
@@ -246,7 +252,7 @@ def _section(target: str, topics: Collection[str]) -> str | None:
 
 
 def _rename(node: LexborNode, prefix: str) -> None:
-    """The element's id, its name (a link's old-style anchor, a group of tabs) and its references to ids, each given the prefix.
+    """The element's id, name (a link's old-style anchor, a group of tabs) and references to ids, each given the prefix.
 
     A name is an identifier too: two topics' `__tabbed_1` radio buttons would make one group of tabs on one page.
     """

@@ -52,7 +52,7 @@ from .figures import (
 from .files import FileError, read_text
 from .glossary import Glossary, bandwidth_of_work, load_glossary
 from .libraries import EXAMPLES_IN, EXAMPLES_LOCK, Library, checked_with, pins, unpinned
-from .loader import CatalogueError, front_matter, read_catalogue
+from .loader import DataFileError, front_matter, read_catalogue
 from .problems import NOTICE, Problem, ProblemsFound, blocking
 from .promises import broken_promises, field_lines, today
 from .quotes import checked_render
@@ -125,7 +125,10 @@ class Sources:
 
     @functools.cached_property
     def catalogue_lines(self) -> dict[str, dict[str, int]]:
-        """The line of each field of each topic, by slug, for messages that point into topics.yaml (a valid catalogue only)."""
+        """The line of each field of each topic, by slug, for messages that point into topics.yaml.
+
+        Only for a valid catalogue.
+        """
         return field_lines(self.root / CATALOGUE) if self.catalogue is not None else {}
 
     @functools.cached_property
@@ -157,7 +160,10 @@ Check = Callable[[Sources], list[Problem]]
 
 
 def review_project(root: Path, docs_dir: Path | None = None, *, on: datetime.date | None = None) -> Review:
-    """Every problem of the project at `root`, from every named check, sorted by place; never raises for the project's content."""
+    """Every problem of the project at `root`, from every named check, sorted by place.
+
+    Never raises for the project's content.
+    """
     sources, problems = read_sources(root, docs_dir or root / DOCS, on or today())
     for _, check in CHECKS:
         problems += check(sources)
@@ -187,7 +193,10 @@ def check_project(
     standard: bool = False,
     on: datetime.date | None = None,
 ) -> Project:
-    """The validated project, for commands that work on it; ProblemsFound naming what stops it: errors, warnings when `strict`, notices with `standard`."""
+    """The validated project, for commands that work on it.
+
+    ProblemsFound names what stops it: errors, warnings when `strict`, notices with `standard`.
+    """
     review = review_project(root, docs_dir, on=on)
     stopping = blocking(review.problems, strict=strict) + (
         [problem for problem in review.problems if problem.severity == NOTICE] if standard else []
@@ -204,7 +213,7 @@ def read_sources(root: Path, docs: Path, on: datetime.date) -> tuple[Sources, li
     def attempt(read: Callable[[], object]) -> object | None:
         try:
             return read()
-        except CatalogueError as error:
+        except DataFileError as error:
             problems.extend(error.found)
         except RecordError as error:
             problems.extend(error.found)
@@ -258,7 +267,10 @@ def read_sources(root: Path, docs: Path, on: datetime.date) -> tuple[Sources, li
 
 
 def _article_names(catalogue: Catalogue | None, docs: Path) -> list[tuple[str, str]]:
-    """(slug, language) of every article to read: the catalogue's, or while it cannot be read, every file named like one."""
+    """(slug, language) of every article to read.
+
+    The catalogue's, or while it cannot be read, every file named like one.
+    """
     if catalogue is not None:
         return [
             (topic.slug, lang)
@@ -302,14 +314,18 @@ def _article_structure(sources: Sources) -> list[Problem]:
 
 
 def _libraries(sources: Sources) -> list[Problem]:
-    """Every library an example imports is pinned for the examples, so the tests check it and the page can say at which version."""
+    """Every library an example imports is pinned for the examples.
+
+    So the tests check it and the page can say at which version.
+    """
     return [
         Problem(
             sources.article(slug, lang),
             line,
             0,
             "CI510",
-            f"the code imports {module!r}, which {EXAMPLES_IN} does not pin: add it at the version the article is written for, then run `make lock`",
+            f"the code imports {module!r}, which {EXAMPLES_IN} does not pin: add it at the version the"
+            " article is written for, then run `make lock`",
         )
         for (slug, lang), found in sources.outlines.items()
         for line, module in unpinned(found.code, sources.examples_pins)
@@ -350,7 +366,7 @@ def _links(sources: Sources) -> list[Problem]:
 
 
 def _file_target(target: str, figures: Mapping[str, bytes]) -> str | None:
-    """Why a link to a file leads nowhere on the site; None for topic links, fragments, addresses and figures that exist."""
+    """Why a file link leads nowhere on the site; None for topic links, fragments, addresses and figures that exist."""
     path = target.partition("#")[0]
     if not path or ":" in path or path.startswith("//") or (path.endswith(".md") and "/" not in path):
         return None  # a section, an address or a topic: link_problems checks those
@@ -362,11 +378,17 @@ def _file_target(target: str, figures: Mapping[str, bytes]) -> str | None:
         close = difflib.get_close_matches(name, list(figures), n=1)
         hint = f"; did you mean '../{FIGURES_FOLDER}/{close[0]}'?" if close else ""
         return f"'{target}': there is no figure {DOCS}/{FIGURES_FOLDER}/{name}{hint}"
-    return f"'{target}': the site has no such file; link a topic as <slug>.md (with #anchor for a section) and show a figure as ../{FIGURES_FOLDER}/<name>.svg"
+    return (
+        f"'{target}': the site has no such file; link a topic as <slug>.md (with #anchor for a section) and show a"
+        f" figure as ../{FIGURES_FOLDER}/<name>.svg"
+    )
 
 
 def _wording(sources: Sources) -> list[Problem]:
-    """Terms the glossary avoids, in prose, code comments and figures; comments and text alternatives in the article's language."""
+    """Terms the glossary avoids, in prose, code comments and figures.
+
+    Also comments and text alternatives not in the article's language.
+    """
     problems = []
     latin = sources.glossary.latin if sources.glossary else frozenset()
     for (slug, lang), found in sources.outlines.items():
@@ -384,15 +406,18 @@ def _wording(sources: Sources) -> list[Problem]:
 
 
 def _figures(sources: Sources) -> list[Problem]:
-    """Figures that are not well-formed, show a page words in another language or an avoided term, and hand-made copies."""
+    """Figures that are not well-formed or show a page words in another language or an avoided term.
+
+    Also hand-made copies.
+    """
     problems = [
         Problem(
             sources.figure(path.name),
             0,
             0,
             "CI703",
-            f"per-language copies are written by the build from {path.name.split('.')[0]}.svg; put every language's labels there,"
-            " marked with systemLanguage, and delete this file",
+            f"per-language copies are written by the build from {path.name.split('.')[0]}.svg; put every language's"
+            " labels there, marked with systemLanguage, and delete this file",
         )
         for path in handmade_copies(sources.docs)
     ]
@@ -448,7 +473,10 @@ def _article_html(sources: Sources) -> list[Problem]:
 
 
 def _calculators(sources: Sources) -> list[Problem]:
-    """Calculator markers that name no calculator or cannot stand as their own paragraph, and languages that place different calculators."""
+    """Calculator markers that name no calculator or cannot stand as their own paragraph.
+
+    Also languages that place different calculators.
+    """
     problems = [
         Problem(sources.article(slug, lang), line, column, rule, message)
         for (slug, lang), text in sources.texts.items()
@@ -463,7 +491,10 @@ def _calculators(sources: Sources) -> list[Problem]:
             ]
         original = sources.texts.get((slug, DEFAULT_LANGUAGE))
         if lang != DEFAULT_LANGUAGE and original is not None and placed(text) != placed(original):
-            message = f"places the calculators {placed(text)}, and the {DEFAULT_LANGUAGE} article {placed(original)}: place the same ones in the same order"
+            message = (
+                f"places the calculators {placed(text)}, and the {DEFAULT_LANGUAGE} article {placed(original)}:"
+                " place the same ones in the same order"
+            )
             problems.append(Problem(sources.article(slug, lang), 1, 0, "CI513", message))
     return problems
 
@@ -492,66 +523,64 @@ def fact_uses(sources: Sources) -> dict[str, tuple[str, ...]]:
 
 
 def _facts(sources: Sources) -> list[Problem]:
-    """Markers that name no fact or stand where no value can be shown, languages that quote different facts, facts nobody quotes."""
+    """Markers that name no fact or stand where no value can be shown.
+
+    Also languages that quote different facts, and facts nobody quotes.
+    """
     quoted = sources.quoted
     if sources.registry is None:
         return []  # facts.yaml could not be read: reported where it is wrong
     if not sources.has_facts and any(quoted.values()):
         count = sum(len(found) for found in quoted.values())
-        return [
-            Problem(
-                FACTS,
-                0,
-                0,
-                "CI007",
-                f"{FACTS} is missing, and the articles quote facts {count} times: restore it, or write the values out",
-            )
-        ]
-    known = [fact.id for fact in sources.registry.facts]
-    problems = []
+        message = f"{FACTS} is missing, and the articles quote facts {count} times: restore it, or write the values out"
+        return [Problem(FACTS, 0, 0, "CI007", message)]
+    problems = _unknown_facts(sources, sources.registry)
     for (slug, lang), found in quoted.items():
-        for line, fact_id in found:
-            if line and sources.registry.fact(fact_id) is None:
-                problems.append(
-                    Problem(
-                        sources.article(slug, lang),
-                        line,
-                        0,
-                        "CI403",
-                        f"{{fact:{fact_id}}} names no fact in {FACTS}; {_hint(fact_id, known)}",
-                    )
-                )
         original = quoted.get((slug, DEFAULT_LANGUAGE))
         if lang != DEFAULT_LANGUAGE and original is not None:
             problems += [
                 Problem(sources.article(slug, side), line, 0, "CI405", message)
                 for side, line, message in _differing_quotes(slug, lang, found, original)
             ]
-    for name in sources.figures:
-        problems += [
-            Problem(
-                sources.figure(name),
-                line,
-                0,
-                "CI403",
-                f"{{fact:{fact_id}}} names no fact in {FACTS}; {_hint(fact_id, known)}",
-            )
-            for line, fact_id in sources.figure_markers[name]
-            if sources.registry.fact(fact_id) is None
-        ]
+    return problems + _unused_facts(sources)
+
+
+def _unknown_facts(sources: Sources, registry: Registry) -> list[Problem]:
+    """Markers, in the articles and in the figures, that name no fact of facts.yaml."""
+    known = [fact.id for fact in registry.facts]
+    places = [
+        (sources.article(slug, lang), line, fact_id)
+        for (slug, lang), found in sources.quoted.items()
+        for line, fact_id in found
+        if line  # line 0: a marker in a figure, named below at the figure's own line
+    ]
+    places += [
+        (sources.figure(name), line, fact_id)
+        for name in sources.figures
+        for line, fact_id in sources.figure_markers[name]
+    ]
+    return [
+        Problem(where, line, 0, "CI403", f"{{fact:{fact_id}}} names no fact in {FACTS}; {_hint(fact_id, known)}")
+        for where, line, fact_id in places
+        if registry.fact(fact_id) is None
+    ]
+
+
+def _unused_facts(sources: Sources) -> list[Problem]:
+    """Facts declared in facts.yaml that no article, figure or glossary definition quotes."""
     in_glossary = {fact for _, _, fact in _glossary_quotes(sources)}
-    problems += [
+    return [
         Problem(
             FACTS,
             sources.fact_lines.get(fact_id, 1),
             0,
             "CI406",
-            f"fact {fact_id!r} is declared but no article quotes it: write {{fact:{fact_id}}} where one does, or remove it",
+            f"fact {fact_id!r} is declared but no article quotes it: write"
+            f" {{fact:{fact_id}}} where one does, or remove it",
         )
         for fact_id, slugs in fact_uses(sources).items()
         if not slugs and fact_id not in in_glossary
     ]
-    return problems
 
 
 def _glossary_quotes(sources: Sources) -> list[tuple[str, str, str]]:
@@ -566,7 +595,10 @@ def _glossary_quotes(sources: Sources) -> list[tuple[str, str, str]]:
 
 
 def _glossary_facts(sources: Sources) -> list[Problem]:
-    """Markers in the glossary's definitions: each names a fact, and both languages of a definition quote the same ones."""
+    """Markers in the glossary's definitions.
+
+    Each names a fact, and both languages of a definition quote the same ones.
+    """
     if sources.registry is None or sources.glossary is None:
         return []
     known = [fact.id for fact in sources.registry.facts]
@@ -608,7 +640,10 @@ def _hint(fact_id: str, known: list[str]) -> str:
 def _differing_quotes(
     slug: str, lang: str, found: list[tuple[int, str]], original: list[tuple[int, str]]
 ) -> list[tuple[str, int, str]]:
-    """Facts a translation quotes more or less often than the original, each placed at a marker the author can see: (language, line, message)."""
+    """Facts a translation quotes more or less often than the original: (language, line, message).
+
+    Each is placed at a marker the author can see.
+    """
     sides = {lang: found, DEFAULT_LANGUAGE: original}
     counts = {side: Counter(fact_id for _, fact_id in marks) for side, marks in sides.items()}
     problems = []
@@ -624,7 +659,8 @@ def _differing_quotes(
             (
                 side,
                 line,
-                f"{{fact:{fact_id}}} is quoted {_times(counts[side][fact_id])} here and {elsewhere} {other_name}: both languages quote the same facts",
+                f"{{fact:{fact_id}}} is quoted {_times(counts[side][fact_id])} here and {elsewhere}"
+                f" {other_name}: both languages quote the same facts",
             )
         )
     return problems
@@ -635,7 +671,7 @@ def _times(count: int) -> str:
 
 
 def _catalogue_text(sources: Sources) -> list[Problem]:
-    """Dates out of order, and catalogue text in the other language: a Russian title on English pages, or the reverse."""
+    """Dates out of order and catalogue text in the other language: a Russian title on English pages, or the reverse."""
     if sources.catalogue is None:
         return []
     lines = sources.catalogue_lines
@@ -649,8 +685,8 @@ def _catalogue_text(sources: Sources) -> list[Problem]:
                     places.get("reviewed", 0),
                     0,
                     "CI013",
-                    f"topics[{position}].reviewed: {topic.reviewed.isoformat()} is before the day the topic was added ({topic.added.isoformat()}):"
-                    " an article is reviewed after it is written",
+                    f"topics[{position}].reviewed: {topic.reviewed.isoformat()} is before the day the topic was added"
+                    f" ({topic.added.isoformat()}): an article is reviewed after it is written",
                 )
             )
         for name in ("title", "summary"):
@@ -716,7 +752,8 @@ def _promises(sources: Sources) -> list[Problem]:
                 sources.fact_lines.get(fact.id, 1),
                 0,
                 "CI402",
-                f"facts.{fact.id}.as_of: {fact.as_of.isoformat()} is after today ({on.isoformat()}): write the day the source was read",
+                f"facts.{fact.id}.as_of: {fact.as_of.isoformat()} is after today"
+                f" ({on.isoformat()}): write the day the source was read",
             )
             for fact in registry.ahead(on)
         ]
@@ -726,8 +763,9 @@ def _promises(sources: Sources) -> list[Problem]:
                 sources.fact_lines.get(fact.id, 1),
                 0,
                 "CI401",
-                f"fact {fact.id!r} was read from its source on {fact.as_of.isoformat()}, more than the registry's {registry.review_within} days ago:"
-                " read the source again, then update `value` if it changed and `as_of`",
+                f"fact {fact.id!r} was read from its source on {fact.as_of.isoformat()}, more than"
+                f" the registry's {registry.review_within} days ago: read the source again, then"
+                " update `value` if it changed and `as_of`",
             )
             for fact in registry.stale(on)
         ]
@@ -738,61 +776,58 @@ def translation_problems(
     shown: str, pairs: Mapping[str, PairState], record: Mapping[str, object], lines: Mapping[tuple[str, ...], int]
 ) -> list[Problem]:
     """What an author has to do to bring each pair back in step."""
+    problems = [problem for slug, pair in pairs.items() for problem in _pair_problems(shown, slug, pair, lines)]
+    for slug in [slug for slug in record if slug not in pairs]:
+        message = f"records topic {slug!r}, which has no article in both languages: run `chapter sync --prune`"
+        problems.append(Problem(f"{shown}/{RECORD_PATH}", lines.get((slug,), 1), 0, "CI204", message))
+    return problems
+
+
+def _pair_problems(shown: str, slug: str, pair: PairState, lines: Mapping[tuple[str, ...], int]) -> list[Problem]:
+    """What one topic's pair of articles needs: a first record, sections brought up to date, a record pruned."""
     first = LANGUAGES[0]
+    sync = f"`chapter sync {slug}`"
     problems = []
 
     def add(path: str, line: int, rule: str, message: str) -> None:
         problems.append(Problem(f"{shown}/{path}", line, 0, rule, message))
 
-    for slug, pair in pairs.items():
-        sync = f"`chapter sync {slug}`"
-        if not pair.recorded:
-            add(
-                article_source(slug, first),
-                1,
-                "CI201",
-                f"the pair is not in {TRANSLATIONS_RECORD} yet: once both languages say the same, run {sync} to record that they are in step",
-            )
-            continue
-        for lang, lags in pair.behind.items():
-            other = next(other for other in LANGUAGES if other != lang)
-            for lag in lags:
-                add(
-                    article_source(slug, lang),
-                    lag.line,
-                    "CI202",
-                    f"section '{lag.anchor}' is behind {article_source(slug, other).rpartition('/')[2]}:{lag.ahead_line}, which changed after the pair was"
-                    f" last in step: bring this section up to date, then run `chapter sync {slug} --section {lag.anchor}`; a change there that needs no"
-                    " translation (a typo, a link) needs only that command",
-                )
-        for anchor, line in pair.both_changed:
-            add(
-                article_source(slug, first),
-                line,
-                "CI203",
-                f"section '{anchor}' changed in both languages since the pair was last in step: when they say the same again, run {sync}",
-            )
-        for anchor, line in pair.unrecorded:
-            add(
-                article_source(slug, first),
-                line,
-                "CI201",
-                f"section '{anchor}' is new to {TRANSLATIONS_RECORD}: once both languages have it, run {sync}",
-            )
-        for anchor in pair.stale:
-            add(
-                RECORD_PATH,
-                lines.get((slug, anchor), 1),
-                "CI204",
-                f"records section '{anchor}' of {slug!r}, which its articles no longer have: run {sync}",
-            )
-    for slug in [slug for slug in record if slug not in pairs]:
+    if not pair.recorded:
         add(
-            RECORD_PATH,
-            lines.get((slug,), 1),
-            "CI204",
-            f"records topic {slug!r}, which has no article in both languages: run `chapter sync --prune`",
+            article_source(slug, first),
+            1,
+            "CI201",
+            f"the pair is not in {TRANSLATIONS_RECORD} yet: once both languages say the same, run"
+            f" {sync} to record that they are in step",
         )
+        return problems
+    for lang, lags in pair.behind.items():
+        other = next(other for other in LANGUAGES if other != lang)
+        for lag in lags:
+            add(
+                article_source(slug, lang),
+                lag.line,
+                "CI202",
+                f"section '{lag.anchor}' is behind"
+                f" {article_source(slug, other).rpartition('/')[2]}:{lag.ahead_line}, which"
+                " changed after the pair was last in step: bring this section up to date, then run"
+                f" `chapter sync {slug} --section {lag.anchor}`; a change there that needs no translation (a"
+                " typo, a link) needs only that command",
+            )
+    for anchor, line in pair.both_changed:
+        add(
+            article_source(slug, first),
+            line,
+            "CI203",
+            f"section '{anchor}' changed in both languages since the pair was last in step:"
+            f" when they say the same again, run {sync}",
+        )
+    for anchor, line in pair.unrecorded:
+        message = f"section '{anchor}' is new to {TRANSLATIONS_RECORD}: once both languages have it, run {sync}"
+        add(article_source(slug, first), line, "CI201", message)
+    for anchor in pair.stale:
+        message = f"records section '{anchor}' of {slug!r}, which its articles no longer have: run {sync}"
+        add(RECORD_PATH, lines.get((slug, anchor), 1), "CI204", message)
     return problems
 
 
@@ -817,7 +852,10 @@ def _anchors(found: Outline | None) -> frozenset[str] | None:
 
 
 def _pages(sources: Sources) -> list[Problem]:
-    """Pages of the docs folder whose front matter names a chapter page the renderer does not make, or a topic the catalogue lacks."""
+    """Pages of the docs folder whose front matter names what does not exist.
+
+    A chapter page the renderer does not make, or a topic the catalogue lacks.
+    """
     problems = []
     slugs = {topic.slug for topic in sources.catalogue.topics} if sources.catalogue else None
     for path in sorted(sources.docs.glob("*.md")):
@@ -827,7 +865,7 @@ def _pages(sources: Sources) -> list[Problem]:
         except FileError as error:
             problems.append(error.problem)
             continue
-        except CatalogueError as error:
+        except DataFileError as error:
             problems += [
                 dataclasses.replace(problem, rule="CI801") if problem.rule in ("CI010", "CI011") else problem
                 for problem in error.found
@@ -843,7 +881,8 @@ def _pages(sources: Sources) -> list[Problem]:
                     kind.line,
                     kind.column,
                     "CI801",
-                    f"chapter: unknown chapter page kind {kind.value!r}; expected one of: {', '.join(PAGE_KINDS)}{hint}",
+                    f"chapter: unknown chapter page kind {kind.value!r}; expected"
+                    f" one of: {', '.join(PAGE_KINDS)}{hint}",
                 )
             )
         topic = meta.get("topic")

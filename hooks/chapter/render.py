@@ -44,7 +44,10 @@ class PageError(ChapterError):
 
 @dataclass(frozen=True)
 class Quoting:
-    """A topic page's fact markers, which its Markdown carries as tokens until `PageRenderer.finish` resolves them in its HTML."""
+    """A topic page's fact markers.
+
+    Its Markdown carries them as tokens until `PageRenderer.finish` resolves them in its HTML.
+    """
 
     source: str  # the article, relative to the docs folder, for messages
     lang: str
@@ -63,9 +66,16 @@ class RenderedPage:
 
 @dataclass(frozen=True)
 class Badge:
-    label: str
+    """A topic's label as the badge macro shows it: its name, its look (a class of chapter.css) and its legend link."""
+
+    label_id: str
+    variant: str
     name: str
     href: str | None
+
+    @classmethod
+    def of(cls, label: Label, lang: str, href: str | None) -> Badge:
+        return cls(label.id, label.variant, label.name[lang], href)
 
 
 @dataclass(frozen=True)
@@ -219,12 +229,15 @@ class PageRenderer:
             return None
         if kind == "index":
             return self.index(lang, markdown)
-        if kind == "glossary" and self.glossary is not None:
+        if kind == "glossary":
+            if self.glossary is None:
+                raise PageError("a page with `chapter: glossary` needs glossary.yaml, which this project does not have")
             return self.glossary_page(self.glossary, lang)
         if kind == "facts":
             return self.facts_page(lang)
         if kind == "print":
-            # The edition is made of the finished topic pages, so the page gets its content once they are done (print_content).
+            # The edition is made of the finished topic pages, so the page gets its content once they
+            # are done (print_content).
             return RenderedPage(translate(lang, "print_title"), translate(lang, "print_summary"), "")
         if kind == "topic":
             slug = meta.get("topic")
@@ -249,9 +262,7 @@ class PageRenderer:
             title=chapter.title[lang],
             other_title=chapter.title[_other(lang)],
             summary=chapter.summary[lang],
-            legend=[
-                LegendEntry(self._badge(label, lang, None), label.meaning[lang]) for label in self.catalogue.labels
-            ],
+            legend=[LegendEntry(Badge.of(label, lang, None), label.meaning[lang]) for label in self.catalogue.labels],
             cards=cards,
             views=[self._filter_view(view, all_views, lang) for view in all_views],
             glossary_href=GLOSSARY_PATH if self.glossary is not None else None,
@@ -309,7 +320,7 @@ class PageRenderer:
                 term.term[lang],
                 term.term[_other(lang)],
                 self._with_facts(term.definition[lang], lang, GLOSSARY_PATH),
-                ", ".join(_quote(lang, variant) for variant in term.avoid.get(lang, ())),
+                ", ".join(_quote(lang, variant) for variant in term.avoid[lang]),
             )
             for term in sorted(glossary.terms, key=lambda term: _alphabetical(term.term[lang]))
         ]
@@ -336,14 +347,20 @@ class PageRenderer:
         return RenderedPage(translate(lang, "facts_title"), translate(lang, "facts_summary"), _join(html))
 
     def print_content(self, lang: str, pages: Mapping[str, str]) -> str:
-        """The print edition's HTML from the finished topic pages that have an article in `lang` (by slug): facts shown as on those pages."""
+        """The print edition's HTML from the finished topic pages that have an article in `lang` (by slug).
+
+        Facts are shown as on those pages.
+        """
         glossary = self.glossary_page(self.glossary, lang).markdown if self.glossary is not None else None
         facts = self.facts_page(lang).markdown if self.registry.facts else None
         edition = print_edition.edition(self.catalogue, lang, pages, glossary, facts, self.registry)
         return self._template("print.html", lang).render(edition=edition)
 
     def shows_calculators(self, lang: str, slugs: Iterable[str]) -> bool:
-        """Whether any of these topics' articles in `lang` places a calculator: a page holding them loads the calculators' script."""
+        """Whether any of these topics' articles in `lang` places a calculator.
+
+        A page holding them loads the calculators' script.
+        """
         return any(placed(self.articles.get((slug, lang), "")) for slug in slugs)
 
     def _fact_view(self, fact: Fact, lang: str, stale: bool) -> FactView:
@@ -402,7 +419,10 @@ class PageRenderer:
         return RenderedPage(topic.title[lang], topic.summary[lang], _join(str(header), body, str(pager)), quoting)
 
     def _examples(self, slug: str, lang: str) -> ExamplesView | None:
-        """The libraries the article's examples are checked with, on the day of this build (the tests check them on every build)."""
+        """The libraries the article's examples are checked with, on the day of this build.
+
+        The tests check them on every build.
+        """
         libraries = self.libraries.get((slug, lang), ())
         if not libraries or self.today == datetime.date.min:
             return None
@@ -411,9 +431,10 @@ class PageRenderer:
         )
 
     def finish(self, html: str, quoting: Quoting) -> tuple[str, list[Found]]:
-        """A topic page's HTML with each fact marker shown as its place allows, and (line, column, rule, message) of those that cannot be.
+        """A topic page's HTML with fact markers resolved, and (line, column, rule, message) of those that cannot be.
 
-        After Markdown, so the data of facts.yaml is never read as Markdown: the link is escaped once, by its template.
+        Each marker is shown as its place allows. After Markdown, so the data of facts.yaml is never read as
+        Markdown: the link is escaped once, by its template.
         """
         html, found = resolve(
             html, quoting.quotes, lambda fact_id: self._fact_link(fact_id, quoting.lang, quoting.here)
@@ -432,13 +453,14 @@ class PageRenderer:
         return str(macros.calculator(view=calculator_view(CALCULATORS[calculator], lang, self.registry))).strip()
 
     def finish_text(self, text: str, quoting: Quoting) -> str:
-        """Escaped plain text of the page, such as an entry of its table of contents, with each fact as its plain value."""
+        """Escaped plain text of the page, such as a table of contents entry, with each fact as its plain value."""
         return resolve_text(text, quoting.quotes, lambda fact_id: self._fact_value(fact_id, quoting.lang))
 
     def _with_terms(self, html: str, quoting: Quoting) -> str:
-        """The article's first mention of each glossary term as a button that opens its definition (terms.py says which).
+        """The article's first mention of each glossary term as a button opening its definition (terms.py says which).
 
-        The definition is the glossary page's, its facts linked as there, relative to this page; the words stay as written.
+        The definition is the glossary page's, its facts linked as there, relative to this page;
+        the words stay as written.
         """
         if self.glossary is None:
             return html
@@ -449,7 +471,8 @@ class PageRenderer:
 
         def popover(term: Term, words: str, popover_id: str) -> str:
             definition = self._with_facts(term.definition[lang], lang, here)
-            # `words` is the page's own HTML text, letters, digits, hyphens and spaces (terms.first_mentions): kept as written.
+            # `words` is the page's own HTML text, letters, digits, hyphens and spaces
+            # (terms.first_mentions): kept as written.
             return str(
                 macros.term(
                     id=popover_id,
@@ -509,7 +532,10 @@ class PageRenderer:
         ).strip()
 
     def _with_facts(self, text: str, lang: str, here: str) -> tuple[str, ...]:
-        """Plain text of a data file, its `{fact:…}` markers as the facts' links: the figure comes from facts.yaml, the words stay text."""
+        """Plain text of a data file, its `{fact:…}` markers as the facts' links.
+
+        The figure comes from facts.yaml, the words stay text.
+        """
         pieces: list[str] = []
         done = 0
         for match in MARKER.finditer(text):
@@ -522,9 +548,6 @@ class PageRenderer:
         fact = self.registry.fact(fact_id)
         return quantity(fact, lang) if fact is not None else None
 
-    def _badge(self, label: Label, lang: str, href: str | None) -> Badge:
-        return Badge(label.id, label.name[lang], href)
-
     def _topic_view(self, topic: Topic, lang: str, here: str, badge_href: str | None = None) -> TopicView:
         leaves = topic.home is not None and here == INDEX
         return TopicView(
@@ -533,7 +556,7 @@ class PageRenderer:
             title=topic.title[lang],
             other_title=topic.title[_other(lang)],
             summary=topic.summary[lang],
-            badge=self._badge(topic.label, lang, badge_href),
+            badge=Badge.of(topic.label, lang, badge_href),
             origin=translate(lang, "origin", chapter=topic.origin.title[lang]) if topic.origin else None,
             leaves=translate(lang, "home.card", chapter=topic.origin.title[lang]) if leaves and topic.origin else None,
         )

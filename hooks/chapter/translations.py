@@ -25,7 +25,7 @@ from .articles import HEADING, Fence, scan
 from .catalogue import LANGUAGES, Catalogue
 from .errors import ChapterError
 from .files import FileError, read_text
-from .loader import CatalogueError, compose_plain
+from .loader import DataFileError, compose_plain
 from .problems import Problem
 from .urls import ARTICLES_FOLDER, TRANSLATIONS_RECORD
 
@@ -176,7 +176,7 @@ def read_record(path: Path, shown_as: str = RECORD_PATH) -> tuple[Record, dict[t
         )
     except FileError as error:
         raise RecordError([_rewrite(error.problem)]) from None
-    except CatalogueError as error:
+    except DataFileError as error:
         raise RecordError([_rewrite(problem) for problem in error.found]) from None
     record: Record = {}
     lines: dict[tuple[str, ...], int] = {}

@@ -74,7 +74,7 @@ export async function mount(box) {
     link.href = section ? section.url : data.url;
     link.append(element("span", "ci-search__title", data.meta.title || data.url));
     if (data.meta.label) {
-      const badge = element("span", `ci-badge ci-badge--${data.meta.label_id || "label"}`);
+      const badge = element("span", `ci-badge ci-badge--${data.meta.variant || "neutral"}`);
       badge.append(element("span", "ci-visually-hidden", `${strings.label}: `), data.meta.label);
       link.append(" ", badge);
     }

@@ -110,7 +110,7 @@ def test_a_result_shows_title_label_section_and_highlighted_excerpt(
     result = page.locator(RESULTS).filter(has=page.locator(f'a[href^="{LANGUAGE_ROOTS[lang]}topics/{slug}/"]')).first
     expect(result.locator(".ci-search__title")).to_have_text(topic.title[lang])
     expect(result.locator(".ci-badge")).to_contain_text(topic.label.name[lang])
-    expect(result.locator(f".ci-badge--{topic.label.id}")).to_have_count(1)
+    expect(result.locator(f".ci-badge--{topic.label.variant}")).to_have_count(1)
     expect(result.locator(".ci-search__excerpt mark").first).to_be_visible()
 
 
@@ -252,7 +252,8 @@ def test_mkdocs_serve_keeps_search_current_after_every_rebuild(served, browser):
             ),
             encoding="utf-8",
         )
-        _wait_for(url, "Флогистонное слово")
+        _wait_for(url, "Флогистонное слово")  # the edited page is shown first, before the rebuild ends
+        _wait_for(f"{base}/print/", "Флогистонное слово")  # the rebuild has ended: the print edition has it too
         for _ in range(20):  # the index is written just after the pages; a reader reloading soon after finds it
             page.goto(url)
             search_for(page, "флогистонное")

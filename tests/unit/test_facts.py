@@ -6,8 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from chapter.facts import load_registry, markers, number, quantity
-from chapter.loader import CatalogueError
+from chapter.facts import FactsError, load_registry, markers, number, quantity
 from tools.site import MINI
 
 REGISTRY = (MINI / "facts.yaml").read_text(encoding="utf-8")
@@ -103,7 +102,7 @@ def test_a_mistake_in_the_registry_is_reported_with_its_place(tmp_path, old, new
     text = REGISTRY.replace(old, new, 1)
     row = next(index for index, line in enumerate(text.splitlines()) if at in line)
     column = text.splitlines()[row].index(at) + 1  # a missing key is reported where its record's mapping starts
-    with pytest.raises(CatalogueError) as caught:
+    with pytest.raises(FactsError) as caught:
         _load(tmp_path, text)
     assert str(caught.value) == f"facts.yaml:{row + 1}:{column}: error {message}"
 

@@ -27,6 +27,7 @@ labels:
   new:
     name: {{ru: новинка, en: new}}
     meaning: {{ru: Новая тема., en: A new topic.}}
+    variant: new
 chapters:
   - id: mlops
     title: {{ru: MLOps по-русски, en: MLOps}}
