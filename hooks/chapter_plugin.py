@@ -8,7 +8,9 @@ build of its own, inside the default language's build.
 
 from __future__ import annotations
 
+import copy
 import logging
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -29,6 +31,7 @@ from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
 
 from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES
+from chapter.couplings import coupling_problems
 from chapter.errors import ChapterError
 from chapter.facts import FACTS
 from chapter.feeds import FEED_TEMPLATE, feed_link, write_feeds
@@ -41,11 +44,13 @@ from chapter.print_edition import pdf_path
 from chapter.problems import WARNING, Problem, ProblemsFound, blocking
 from chapter.project import Project, review_project
 from chapter.promises import today
+from chapter.quick_edit import Shown, changed_articles, show, splice
 from chapter.render import PageRenderer, Quoting
 from chapter.search import index_site
 from chapter.sources import navigation, sync_topic_sources
 from chapter.staging import Staging, WarningCount, discard, publish, stage
-from chapter.theme_fixes import THEME_SCRIPTS, page_problems, theme_problems
+from chapter.theme_contract import unsupported
+from chapter.theme_fixes import THEME_SCRIPTS, page_problems, stylesheet_problems, theme_problems
 from chapter.urls import absolute_alternates, article_source, loopback_problem
 
 TEMPLATES = "chapter"  # the chapter's templates, inside the theme's custom_dir
@@ -64,7 +69,10 @@ class ChapterSettings(base.Config):
 
 @dataclass(frozen=True)
 class Build:
-    """What one build (all its languages) reads: its config, the validated project and the renderer; and the sources of what it writes."""
+    """What one build (all its languages) reads: its config, the validated project and the renderer.
+
+    And the sources of what it writes, for the gate.
+    """
 
     config: MkDocsConfig
     project: Project
@@ -73,8 +81,20 @@ class Build:
 
 
 @dataclass(frozen=True)
+class TopicPage:
+    """A topic page as the last build rendered it: enough to render it again with a new article (quick_edit.py)."""
+
+    page: Page
+    stub: str  # the Markdown of its generated source in docs/topics/
+    content: str  # its finished HTML content, as written into the page
+
+
+@dataclass(frozen=True)
 class Publication:
-    """Where the outermost build writes instead of the site folder its config named, which is given back when the build ends."""
+    """Where the outermost build writes instead of the site folder its config named.
+
+    The config is given back its site folder when the build ends.
+    """
 
     config: MkDocsConfig
     site_dir: str
@@ -90,10 +110,19 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         self.current: Build | None = None
         self.warnings: WarningCount | None = None  # the running build's warnings, under strict
         self.publication: Publication | None = None  # the running build's staging folder
-        # Topic pages whose fact markers wait, as tokens, for their HTML: by language and source, from on_page_markdown to on_page_content.
+        # Topic pages whose fact markers wait, as tokens, for their HTML: by language and source,
+        # from on_page_markdown to on_page_content.
         self.quoting: dict[tuple[str, str], Quoting] = {}
-        # The finished HTML of each topic page with an article, by language and slug, from which the print edition is made.
+        # The finished HTML of each topic page with an article, by language and slug,
+        # from which the print edition is made.
         self.printed: dict[tuple[str, str], str] = {}
+        # Under `mkdocs serve`: each topic page of the last build by language and slug, each language's files and
+        # the served folder, from which an edited article's page is shown before the rebuild (quick_edit.py).
+        self.stubs: dict[tuple[str, str], str] = {}
+        self.topic_pages: dict[tuple[str, str], TopicPage] = {}
+        self.files: dict[str, Files] = {}
+        self.site: Path | None = None
+        self.shown: Shown | None = None  # the edited page shown before the rebuild now running, if any
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.serving = command == "serve"
@@ -105,6 +134,9 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
             return config
         self._count_warnings(config)  # first, so that the catalogue's own warnings count too
         _check_languages(config)
+        config_file = Path(config.config_file_path)
+        if refused := unsupported(config_file, config.theme.get("features", []), config.markdown_extensions):
+            raise PluginError(str(ProblemsFound(refused)))
         if drift := dialect_drift(config.markdown_extensions, config.mdx_configs):
             raise PluginError(drift)
         if not self.serving and (loopback := loopback_problem(config.site_url, Path(config.config_file_path))):
@@ -116,6 +148,7 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
                 f"mkdocs.yml: theme.custom_dir must be set; the chapter's templates live in its {TEMPLATES}/ folder"
             )
         changed = theme_problems(Path(folder) for folder in config.theme.dirs if folder != config.theme.custom_dir)
+        changed += stylesheet_problems(Path(config.theme.custom_dir)) + coupling_problems()
         if changed:
             raise PluginError("\n".join(changed))
         sync_topic_sources(project.catalogue, docs_dir)
@@ -145,7 +178,10 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         return config
 
     def _project(self, config: MkDocsConfig) -> Project:
-        """The project as `chapter check` sees it: the same checks, stopping on errors, and on warnings under strict; notices are logged."""
+        """The project as `chapter check` sees it: the same checks.
+
+        The build stops on errors, and on warnings under strict; notices are logged.
+        """
         review = review_project(Path(config.config_file_path).parent, Path(config.docs_dir))
         stopping = blocking(review.problems, strict=config.strict)
         for problem in review.problems:
@@ -156,6 +192,10 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         error = ProblemsFound(stopping)
         if not (self.serving and self.current):
             raise PluginError(f"the chapter cannot be built:\n{error}")
+        if self.shown is not None:
+            # The edit the check refuses is not shown beside the last good catalogue, not even until the rebuild ends.
+            self.shown.restore()
+            self.shown = None
         # Logged outside "mkdocs": under strict mode a warning there would fail the rebuild, and MkDocs
         # stalls every request after a failed rebuild.
         _serve_log().error(
@@ -166,13 +206,15 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
     def on_serve(
         self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[..., Any]
     ) -> LiveReloadServer:
-        # facts.yaml is optional, and mkdocs.yml's `watch:` refuses a path that does not exist: watched from here where there is one.
+        # facts.yaml is optional, and mkdocs.yml's `watch:` refuses a path that does not exist:
+        # watched from here where there is one.
         facts = Path(config.config_file_path).parent / FACTS
         if facts.is_file():
             server.watch(str(facts))
         # After a failed rebuild MkDocs' server holds every request until a rebuild succeeds; the failure is
         # reported instead, and the last good site, untouched in the served folder, goes on being served.
-        server.builder = _keep_serving(server.builder)
+        # An edit of one article shows its page first (quick_edit.py); the full rebuild follows at once.
+        server.builder = _keep_serving(server.builder, lambda: self._show_edit(), server)
         return server
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
@@ -214,7 +256,8 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         for file in [f for f in files if figure_of(f.src_uri) in orphans]:
             files.remove(file)
         if lang in (pdfs := self._pdfs(config)):
-            # After the i18n plugin's on_files, which has placed every other file of this language already: under /<lang>/ but for the default.
+            # After the i18n plugin's on_files, which has placed every other file of this language already:
+            # under /<lang>/ but for the default.
             published = pdf_path(lang) if lang == DEFAULT_LANGUAGE else f"{lang}/{pdf_path(lang)}"
             files.append(File.generated(config, published, abs_src_path=str(pdfs[lang])))
         for file in files:
@@ -227,7 +270,8 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext:
         if page.meta.get("chapter") == "print":
-            # Every page's content is finished before any page is written, so the edition holds every topic page as it is shown.
+            # Every page's content is finished before any page is written,
+            # so the edition holds every topic page as it is shown.
             lang, renderer = config.theme["language"], self._build().renderer
             pages = {slug: html for (language, slug), html in self.printed.items() if language == lang}
             page.content = renderer.print_content(lang, pages)
@@ -239,6 +283,7 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
             hreflang=alternates,
             search=search_view(config.theme["language"]),
             feed=feed_link(config.theme["language"], config.site_url),
+            copy_failed=translate(config.theme["language"], "copy.failed"),
         )
 
     def on_template_context(
@@ -249,6 +294,7 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
             context,
             search=search_view(config.theme["language"]),
             feed=feed_link(config.theme["language"], config.site_url),
+            copy_failed=translate(config.theme["language"], "copy.failed"),
         )
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str | None:
@@ -264,6 +310,9 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         page.meta["description"] = escape(rendered.description)
         if rendered.quoting is not None:
             self.quoting[config.theme["language"], page.file.src_uri] = rendered.quoting
+            if self.serving:  # the files MkDocs renders the page with (not on_files' own), to render it again
+                self.stubs[config.theme["language"], page.file.src_uri] = markdown
+                self.files[config.theme["language"]] = files
             # main.html loads the calculators' script only on a page that shows one.
             page.meta["calculators"] = bool(rendered.quoting.calculators)
         return rendered.markdown
@@ -289,6 +338,8 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         _retitle(page.toc, lambda title: renderer.finish_text(title, quoting))
         if page.meta.get("chapter") == "topic":
             self.printed[config.theme["language"], str(page.meta.get("topic"))] = html
+            if (stub := self.stubs.pop((config.theme["language"], page.file.src_uri), None)) is not None:
+                self.topic_pages[config.theme["language"], str(page.meta.get("topic"))] = TopicPage(page, stub, html)
         return html
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
@@ -304,6 +355,8 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
 
     def on_post_template(self, output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:
         # Static templates (the 404 page) have no page events; the sitemap is not a page.
+        if template_name == "404.html" and (changed := page_problems(output_content)):
+            raise PluginError(f"{template_name}: " + "\n".join(changed))
         if template_name == "sitemap.xml" and not config.site_url:
             # No published address (`mkdocs serve` always sets one): a sitemap's addresses must be absolute, so none is
             # written (MkDocs skips a template whose output is empty).
@@ -327,7 +380,10 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         self._publish()  # the very last step: whatever may still fail goes above this line
 
     def _write_feeds(self, config: MkDocsConfig) -> None:
-        """Each language's Atom feed, from the catalogue's dates, into the site every language was built into; recorded for the gate."""
+        """Each language's Atom feed, from the catalogue's dates, into the site every language was built into.
+
+        Recorded for the gate.
+        """
         build = self._build()
         topics = Path(config.config_file_path).parent / "topics.yaml"
         templates = Path(config.theme.custom_dir or "") / TEMPLATES  # on_config refuses a theme without custom_dir
@@ -357,7 +413,8 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         if warnings:
             discard(publication.staging)
             log.info(
-                "the build was not published, as strict mode refuses a build with warnings; the site folder %s is unchanged",
+                "the build was not published, as strict mode refuses a build with warnings; "
+                "the site folder %s is unchanged",
                 publication.staging.site,
             )
             return
@@ -365,6 +422,7 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
             publish(publication.staging)
         except ChapterError as error:
             raise PluginError(str(error)) from None
+        self.site = publication.staging.site
 
     def _count_warnings(self, config: MkDocsConfig | None) -> int:
         """Stop the last count, returning what it saw; with a strict config, start counting anew.
@@ -381,14 +439,54 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         return previous.count if previous is not None else 0
 
     def _end_publication(self) -> Publication | None:
-        """The running build's publication, its config given back the site folder it named (as `mkdocs gh-deploy` reads it next)."""
+        """The running build's publication, its config given back the site folder it named.
+
+        As `mkdocs gh-deploy` reads it next.
+        """
         publication, self.publication = self.publication, None
         if publication is not None:
             publication.config.site_dir = publication.site_dir
         return publication
 
+    def _show_edit(self) -> Shown | None:
+        """Where one article alone changed since the last good build, its page rendered from that build's state
+        and put in the served site; None, changing nothing, in any other case."""
+        build, self.shown = self.current, None
+        if build is None or self.site is None:
+            return None
+        changed = changed_articles(Path(build.config.docs_dir), build.renderer.articles)
+        if len(changed) != 1:
+            return None
+        [((slug, lang), text)] = changed.items()
+        shown = self.topic_pages.get((lang, slug))
+        if shown is None or not text:
+            return None
+        renderer = copy.copy(build.renderer)
+        renderer.articles = {**build.renderer.articles, (slug, lang): text}
+        rendered = renderer.render(shown.page.meta, shown.stub, lang)
+        if rendered is None or rendered.quoting is None:
+            return None
+        shown.page.markdown = rendered.markdown
+        # The language's files resolve the page's links by the i18n plugin's language (couplings.py).
+        i18n = _i18n(build.config)
+        building, i18n.current_language = i18n.current_language, lang
+        try:
+            shown.page.render(build.config, self.files[lang])
+        finally:
+            i18n.current_language = building
+        content, found = renderer.finish(shown.page.content or "", rendered.quoting)
+        built = self.site / shown.page.file.dest_uri
+        page = splice(built.read_text(encoding="utf-8"), shown.content, content) if built.is_file() else None
+        if found or page is None:
+            return None
+        self.shown = show(self.site, shown.page.file.dest_uri, page)
+        return self.shown
+
     def _pdfs(self, config: MkDocsConfig) -> dict[str, Path]:
-        """The print edition's PDF of each language found in the folder the `pdf` setting names (relative to mkdocs.yml)."""
+        """The print edition's PDF of each language found in the folder the `pdf` setting names.
+
+        The folder is relative to mkdocs.yml.
+        """
         if not self.config.pdf:
             return {}
         folder = Path(config.config_file_path).parent / self.config.pdf
@@ -431,7 +529,8 @@ def _check_languages(config: MkDocsConfig) -> None:
     if sorted(built) != sorted(LANGUAGES) or default != DEFAULT_LANGUAGE:
         raise PluginError(
             f"mkdocs.yml: the i18n plugin builds {', '.join(built) or 'no language'} (default: {default}), "
-            f"but the catalogue is written in {', '.join(LANGUAGES)} (default: {DEFAULT_LANGUAGE}); make the plugin's languages match"
+            f"but the catalogue is written in {', '.join(LANGUAGES)} (default: {DEFAULT_LANGUAGE}); "
+            "make the plugin's languages match"
         )
 
 
@@ -447,24 +546,62 @@ def _serve_log() -> logging.Logger:
 
 
 def _engine_log() -> logging.Logger:
-    """The logger whose warnings fail a strict build: "mkdocs", or "properdocs" under ProperDocs, which answers to the name mkdocs."""
+    """The logger whose warnings fail a strict build.
+
+    "mkdocs", or "properdocs" under ProperDocs, which answers to the name mkdocs.
+    """
     return logging.getLogger(mkdocs.__name__)
 
 
-def _keep_serving(builder: Callable[[], None]) -> Callable[[], None]:
-    """A rebuild for `mkdocs serve` that reports why it failed instead of raising.
+def _keep_serving(
+    builder: Callable[[], None], show_edit: Callable[[], Shown | None], server: LiveReloadServer
+) -> Callable[[], None]:
+    """A rebuild for `mkdocs serve` that shows an edited article's page first, and reports why it failed
+    instead of raising.
 
     The build's own messages (file and line) are already logged; this adds what the
     author sees in the browser: the last good site, published only by a build that succeeded.
     """
 
     def rebuild() -> None:
+        shown = _shown_edit(show_edit)
+        if shown is not None:
+            log.info("showing the edited page %s before the rebuild", shown.built)
+            _reload_browsers(server, again=False)  # the page is served, and browsers reload, while the build runs
         try:
             builder()
         except Exception as error:  # any failure: the served folder holds the last good site either way
+            if shown is not None:
+                shown.restore()
             reason = str(error) if isinstance(error, MkDocsException) else f"{type(error).__name__}: {error}"
             _serve_log().error(
                 "the site was not rebuilt (%s); it shows the last good build until the problems above are fixed", reason
             )
+        if shown is not None:
+            _reload_browsers(server, again=True)
 
     return rebuild
+
+
+def _shown_edit(show_edit: Callable[[], Shown | None]) -> Shown | None:
+    """The edited page, shown where it can be; never a reason for the rebuild not to run."""
+    try:
+        return show_edit()
+    except Exception as error:  # the full rebuild, which follows, reports whatever is wrong with the article
+        log.debug("the edited page was not shown before the rebuild: %s", error)
+        return None
+
+
+def _reload_browsers(server: LiveReloadServer, *, again: bool) -> None:
+    """Tell the browsers the site changed while the rebuild runs: first to show the edited page (and answer
+    requests again), then, `again`, to make them reload once more when the rebuild ends.
+
+    MkDocs' server has no public way to do so: this sets its epochs, as its own build loop does after a
+    build (mkdocs/livereload/__init__.py, `_build_loop`), which then sets the visible epoch to the wanted one.
+    """
+    with server._epoch_cond:
+        if again:
+            server._wanted_epoch = max(server._visible_epoch + 1, round(time.monotonic() * 1000))
+        else:
+            server._visible_epoch = server._wanted_epoch
+            server._epoch_cond.notify_all()

@@ -35,6 +35,8 @@ class Coupling:
 
 PAGEFIND_INDEX = "pagefind-index"
 I18N_BUILDING = "i18n-building"
+LIVERELOAD_EPOCHS = "livereload-epochs"
+I18N_CURRENT_LANGUAGE = "i18n-current-language"
 
 COUPLINGS = (
     Coupling(
@@ -60,6 +62,32 @@ COUPLINGS = (
             Evidence("mkdocs_static_i18n", "plugin.py", b"build(config, dirty=dirty)"),
             Evidence("mkdocs_static_i18n", "plugin.py", b"self.building = False"),
         ),
+    ),
+    Coupling(
+        LIVERELOAD_EPOCHS,
+        "MkDocs' live-reload server holds every request while its wanted epoch is ahead of its visible one, and"
+        " reloads the browsers when the visible epoch moves; the chapter sets both under the server's condition,"
+        " `_epoch_cond`, to serve an edited article's page while the rebuild runs and reload the browsers again"
+        " when it ends",
+        "hooks/chapter_plugin.py (_reload_browsers) and hooks/chapter/quick_edit.py",
+        "mkdocs 1.6.1",
+        (
+            Evidence("mkdocs", "livereload/__init__.py", b"self._visible_epoch = self._wanted_epoch"),
+            Evidence(
+                "mkdocs",
+                "livereload/__init__.py",
+                b"self._epoch_cond.wait_for(lambda: self._visible_epoch == self._wanted_epoch)",
+            ),
+        ),
+    ),
+    Coupling(
+        I18N_CURRENT_LANGUAGE,
+        "mkdocs-static-i18n's files find a page's link target by the plugin's private `current_language`; the"
+        " chapter sets it to the language of the edited article's page while it renders the page again after a"
+        " build, under `mkdocs serve`",
+        "hooks/chapter_plugin.py (ChapterPlugin._show_edit)",
+        "mkdocs-static-i18n 1.3.1",
+        (Evidence("mkdocs_static_i18n", "folder.py", b"PurePath(self.plugin.current_language) / expected_src_uri"),),
     ),
 )
 

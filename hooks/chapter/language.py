@@ -39,7 +39,9 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "home": "Открыть тему в её главе",
         "home.card": "ведёт в главу «{chapter}»",
         "behind.title": "Перевод отстаёт",
-        "behind.notice": "С тех пор как эту статью в последний раз сверяли с английской версией, в английской изменились разделы:",
+        "behind.notice": (
+            "С тех пор как эту статью в последний раз сверяли с английской версией, в английской изменились разделы:"
+        ),
         "behind.section": "Этот раздел изменился в английской версии, а здесь ещё нет.",
         "behind.read": "Читать по-английски",
         "behind.intro": "Вступление",
@@ -60,7 +62,10 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "glossary_avoid": "Не пишем:",
         "term.glossary": "Глоссарий",
         "facts_title": "Цифры главы",
-        "facts_summary": "Характеристики оборудования, которые приводят статьи главы: значение, от чего оно зависит, первичный источник и дата, на которую оно проверено.",
+        "facts_summary": (
+            "Характеристики оборудования, которые приводят статьи главы: значение, от чего оно зависит, первичный"
+            " источник и дата, на которую оно проверено."
+        ),
         "facts_link": "Цифры главы: характеристики оборудования с источниками",
         "facts.fact": "Что",
         "facts.value": "Значение",
@@ -70,7 +75,9 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "facts.stale": "пора перепроверить",
         "facts.cite": "Источник: {source}, проверено {date}",
         "print_title": "Версия для печати",
-        "print_summary": "Вся глава на одной странице: статьи в порядке каталога, глоссарий и цифры главы с источниками.",
+        "print_summary": (
+            "Вся глава на одной странице: статьи в порядке каталога, глоссарий и цифры главы с источниками."
+        ),
         "print_link": "Версия для печати: вся глава на одной странице",
         "print_pdf": "Вся глава в PDF",
         "print.contents": "Содержание",
@@ -94,12 +101,19 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "search.found.many": "Найдено {count} страниц",
         "toggle.default": "Включить тёмную тему",
         "toggle.slate": "Включить светлую тему",
+        "copy.failed": "Не удалось скопировать: выделите код и скопируйте его вручную",
         "feed.link": "Новые и проверенные темы главы",
         "feed.added": "Новая тема: {title}",
         "feed.reviewed": "Статья проверена: {title}",
-        "borrowed_note.one": "{count} тема показана здесь из других глав — она подходит по смыслу и открывается в своей главе.",
-        "borrowed_note.few": "{count} темы показаны здесь из других глав — они подходят по смыслу и открываются в своей главе.",
-        "borrowed_note.many": "{count} тем показаны здесь из других глав — они подходят по смыслу и открываются в своей главе.",
+        "borrowed_note.one": (
+            "{count} тема показана здесь из других глав — она подходит по смыслу и открывается в своей главе."
+        ),
+        "borrowed_note.few": (
+            "{count} темы показаны здесь из других глав — они подходят по смыслу и открываются в своей главе."
+        ),
+        "borrowed_note.many": (
+            "{count} тем показаны здесь из других глав — они подходят по смыслу и открываются в своей главе."
+        ),
         # Calculators (calculator_pages.py): `{}` in a unit is the number; `{name}` in a summary is that result.
         "calc.unit.second": "{}\u00a0с",
         "calc.unit.minute": "{}\u00a0мин",
@@ -162,11 +176,15 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "calc.training-memory.total.short": "Всего",
         "calc.training-memory.budget.short": "Доступно",
         "calc.training-memory.fits.short": "В памяти",
-        "calc.training-memory.summary": "Состояние модели — {states}, активации — {activations}, всего {total} на GPU при {budget} доступных: обучение {fits}.",
+        "calc.training-memory.summary": (
+            "Состояние модели — {states}, активации — {activations}, всего {total} на GPU"
+            " при {budget} доступных: обучение {fits}."
+        ),
         "calc.training-memory.leaves_out": (
-            "Что не учтено: выходные логиты и буферы словаря, временные буферы, буферы NCCL, контекст CUDA и фрагментация"
-            " аллокатора — под них оставлены 10 % памяти; активации — для слоя в стиле GPT в 16 битах без параллелизма по"
-            " тензорам и последовательности, а состояние модели — 2 + 2 + K байт на параметр, как у ZeRO со смешанной точностью."
+            "Что не учтено: выходные логиты и буферы словаря, временные буферы, буферы NCCL, контекст CUDA и"
+            " фрагментация аллокатора — под них оставлены 10 % памяти; активации — для слоя в стиле GPT в 16"
+            " битах без параллелизма по тензорам и последовательности, а состояние модели — 2 + 2 + K байт на"
+            " параметр, как у ZeRO со смешанной точностью."
         ),
         "calc.inference-memory.title": "Калькулятор: память для инференса",
         "calc.inference-memory.params": "Параметры модели",
@@ -203,11 +221,14 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "calc.inference-memory.total.short": "Всего",
         "calc.inference-memory.budget.short": "Доступно",
         "calc.inference-memory.fits.short": "В памяти",
-        "calc.inference-memory.summary": "Веса — {weights}, KV-кэш батча — {kv_total}, всего {total} при доступных {budget}: батч {fits}.",
+        "calc.inference-memory.summary": (
+            "Веса — {weights}, KV-кэш батча — {kv_total}, всего {total} при доступных {budget}: батч {fits}."
+        ),
         "calc.inference-memory.leaves_out": (
-            "Что не учтено: активации и рабочие буферы, CUDA-графы, контекст CUDA, фрагментация KV-кэша по блокам и резерв"
-            " аллокатора, а также параллелизм на несколько GPU. Доля памяти 0,9 — значение gpu_memory_utilization по умолчанию"
-            " в vLLM; как и скрипт статьи, калькулятор считает, что батч помещается, если все его токены умещаются в KV-кэш."
+            "Что не учтено: активации и рабочие буферы, CUDA-графы, контекст CUDA, фрагментация KV-кэша по"
+            " блокам и резерв аллокатора, а также параллелизм на несколько GPU. Доля памяти 0,9 — значение"
+            " gpu_memory_utilization по умолчанию в vLLM; как и скрипт статьи, калькулятор считает, что батч"
+            " помещается, если все его токены умещаются в KV-кэш."
         ),
         "calc.checkpoint-interval.title": "Калькулятор: интервал между чекпоинтами",
         "calc.checkpoint-interval.c": "Время записи чекпоинта C",
@@ -224,11 +245,14 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "calc.checkpoint-interval.daly.short": "Daly",
         "calc.checkpoint-interval.waste_young.short": "Потери, Young",
         "calc.checkpoint-interval.waste_daly.short": "Потери, Daly",
-        "calc.checkpoint-interval.summary": "Интервал по Daly — {daly}, потери времени — {waste_daly}; по Young — {young} и {waste_young}.",
+        "calc.checkpoint-interval.summary": (
+            "Интервал по Daly — {daly}, потери времени — {waste_daly}; по Young — {young} и {waste_young}."
+        ),
         "calc.checkpoint-interval.leaves_out": (
-            "Что не учтено: это оценка первого порядка для независимых отказов с постоянной частотой. Она не учитывает отказы"
-            " во время записи чекпоинта и перезапуска, асинхронную запись, которая блокирует обучение лишь отчасти, и время"
-            " на повторную загрузку данных. При C ≥ 2M формула Daly неприменима, и интервал принимается равным M."
+            "Что не учтено: это оценка первого порядка для независимых отказов с постоянной частотой. Она"
+            " не учитывает отказы во время записи чекпоинта и перезапуска, асинхронную запись, которая"
+            " блокирует обучение лишь отчасти, и время на повторную загрузку данных. При C ≥ 2M формула Daly"
+            " неприменима, и интервал принимается равным M."
         ),
     },
     "en": {
@@ -250,7 +274,10 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "home": "Open the topic in its own chapter",
         "home.card": "opens in “{chapter}”",
         "behind.title": "Translation behind",
-        "behind.notice": "Since this article was last brought in step with the Russian version, these sections have changed in Russian:",
+        "behind.notice": (
+            "Since this article was last brought in step with the Russian version,"
+            " these sections have changed in Russian:"
+        ),
         "behind.section": "This section has changed in the Russian version and not yet here.",
         "behind.read": "Read it in Russian",
         "behind.intro": "Introduction",
@@ -270,7 +297,10 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "glossary_avoid": "Not:",
         "term.glossary": "Glossary",
         "facts_title": "Figures of the chapter",
-        "facts_summary": "The hardware figures the chapter’s articles quote: each value, what it depends on, its primary source and the day it was checked.",
+        "facts_summary": (
+            "The hardware figures the chapter’s articles quote: each value, what it depends on, its"
+            " primary source and the day it was checked."
+        ),
         "facts_link": "Figures of the chapter: hardware specifications with their sources",
         "facts.fact": "What",
         "facts.value": "Value",
@@ -280,7 +310,10 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "facts.stale": "due for a check",
         "facts.cite": "Source: {source}, checked {date}",
         "print_title": "Print edition",
-        "print_summary": "The whole chapter on one page: the articles in the catalogue’s order, the glossary and the chapter’s figures with their sources.",
+        "print_summary": (
+            "The whole chapter on one page: the articles in the catalogue’s order, the glossary and the"
+            " chapter’s figures with their sources."
+        ),
         "print_link": "Print edition: the whole chapter on one page",
         "print_pdf": "The whole chapter as a PDF",
         "print.contents": "Contents",
@@ -303,11 +336,18 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "search.found.other": "{count} pages found",
         "toggle.default": "Switch to the dark scheme",
         "toggle.slate": "Switch to the light scheme",
+        "copy.failed": "Could not copy: select the code and copy it by hand",
         "feed.link": "The chapter’s new and reviewed topics",
         "feed.added": "New topic: {title}",
         "feed.reviewed": "Article reviewed: {title}",
-        "borrowed_note.one": "{count} topic is shown here from another chapter: it fits this chapter’s subject and opens in its own chapter.",
-        "borrowed_note.other": "{count} topics are shown here from other chapters: they fit this chapter’s subject and open in their own chapters.",
+        "borrowed_note.one": (
+            "{count} topic is shown here from another chapter: it fits this chapter’s"
+            " subject and opens in its own chapter."
+        ),
+        "borrowed_note.other": (
+            "{count} topics are shown here from other chapters: they fit this chapter’s"
+            " subject and open in their own chapters."
+        ),
         # Calculators (calculator_pages.py): `{}` in a unit is the number; `{name}` in a summary is that result.
         "calc.unit.second": "{}\u00a0s",
         "calc.unit.minute": "{}\u00a0min",
@@ -370,11 +410,14 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "calc.training-memory.total.short": "Total",
         "calc.training-memory.budget.short": "Available",
         "calc.training-memory.fits.short": "In memory",
-        "calc.training-memory.summary": "Model states {states}, activations {activations}, {total} per GPU of {budget} available: training {fits}.",
+        "calc.training-memory.summary": (
+            "Model states {states}, activations {activations}, {total} per GPU of {budget} available: training {fits}."
+        ),
         "calc.training-memory.leaves_out": (
-            "Left out: the output logits and vocabulary buffers, temporary buffers, NCCL’s buffers, the CUDA context and the"
-            " allocator’s fragmentation, for which 10% of the memory is kept; activations are those of a GPT-style layer in 16 bit"
-            " without tensor or sequence parallelism, and model states are 2 + 2 + K bytes per parameter, as in mixed-precision ZeRO."
+            "Left out: the output logits and vocabulary buffers, temporary buffers, NCCL’s buffers, the CUDA context"
+            " and the allocator’s fragmentation, for which 10% of the memory is kept; activations are those of a"
+            " GPT-style layer in 16 bit without tensor or sequence parallelism, and model states are 2 + 2 + K bytes"
+            " per parameter, as in mixed-precision ZeRO."
         ),
         "calc.inference-memory.title": "Calculator: inference memory",
         "calc.inference-memory.params": "Model parameters",
@@ -411,11 +454,15 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "calc.inference-memory.total.short": "Total",
         "calc.inference-memory.budget.short": "Available",
         "calc.inference-memory.fits.short": "In memory",
-        "calc.inference-memory.summary": "Weights {weights}, KV cache of the batch {kv_total}, {total} in all of {budget} available: the batch {fits}.",
+        "calc.inference-memory.summary": (
+            "Weights {weights}, KV cache of the batch {kv_total}, {total} in all of"
+            " {budget} available: the batch {fits}."
+        ),
         "calc.inference-memory.leaves_out": (
-            "Left out: activations and scratch buffers, CUDA graphs, the CUDA context, the KV cache’s fragmentation into blocks"
-            " and the allocator’s slack, and parallelism across GPUs. The share 0.9 is vLLM’s default gpu_memory_utilization;"
-            " like the article’s script, the calculator takes the batch to fit when all its tokens fit in the KV cache."
+            "Left out: activations and scratch buffers, CUDA graphs, the CUDA context, the KV cache’s fragmentation"
+            " into blocks and the allocator’s slack, and parallelism across GPUs. The share 0.9 is vLLM’s"
+            " default gpu_memory_utilization; like the article’s script, the calculator takes the batch to fit"
+            " when all its tokens fit in the KV cache."
         ),
         "calc.checkpoint-interval.title": "Calculator: checkpoint interval",
         "calc.checkpoint-interval.c": "Checkpoint save time C",
@@ -432,11 +479,13 @@ STRINGS: Mapping[str, Mapping[str, str]] = {
         "calc.checkpoint-interval.daly.short": "Daly",
         "calc.checkpoint-interval.waste_young.short": "Lost, Young",
         "calc.checkpoint-interval.waste_daly.short": "Lost, Daly",
-        "calc.checkpoint-interval.summary": "Daly’s interval is {daly}, losing {waste_daly} of the time; Young’s is {young}, losing {waste_young}.",
+        "calc.checkpoint-interval.summary": (
+            "Daly’s interval is {daly}, losing {waste_daly} of the time; Young’s is {young}, losing {waste_young}."
+        ),
         "calc.checkpoint-interval.leaves_out": (
             "Left out: this is a first-order estimate for independent failures at a constant rate. It ignores failures"
-            " during a save or a restart, asynchronous saves that block training only in part, and the time to reload data."
-            " For C ≥ 2M Daly’s formula does not apply, and the interval is taken as M."
+            " during a save or a restart, asynchronous saves that block training only in part, and the time to reload"
+            " data. For C ≥ 2M Daly’s formula does not apply, and the interval is taken as M."
         ),
     },
 }

@@ -102,13 +102,17 @@ _RULES = (
     Rule("CI703", ERROR, "a hand-made per-language copy of a figure"),
     # Pages
     Rule("CI801", ERROR, "a chapter page's front matter"),
+    Rule("CI802", ERROR, "a theme feature or Markdown extension the pages' script does not support"),
 )
 RULES = {rule.id: rule for rule in _RULES}
 
 
 @dataclass(frozen=True, order=True)
 class Problem:
-    """One mistake at one place: `file` as the author opens it, relative to the project; line and column from 1, 0 where unknown."""
+    """One mistake at one place.
+
+    `file` as the author opens it, relative to the project; line and column from 1, 0 where unknown.
+    """
 
     file: str
     line: int

@@ -11,7 +11,14 @@ from pathlib import Path
 import cbor2
 import pytest
 
-from chapter.couplings import COUPLINGS, I18N_BUILDING, PAGEFIND_INDEX, coupling_problems, installed
+from chapter.couplings import (
+    COUPLINGS,
+    I18N_BUILDING,
+    LIVERELOAD_EPOCHS,
+    PAGEFIND_INDEX,
+    coupling_problems,
+    installed,
+)
 from chapter.search import ENTRY_FILE, META_FILTERS, SIGNATURE, SearchError, canonical_filters, read_index_file
 
 
@@ -20,7 +27,8 @@ def test_every_coupling_holds_for_the_installed_packages():
 
 
 @pytest.mark.parametrize(
-    ("coupling", "distribution"), [(PAGEFIND_INDEX, "pagefind"), (I18N_BUILDING, "mkdocs-static-i18n")]
+    ("coupling", "distribution"),
+    [(PAGEFIND_INDEX, "pagefind"), (I18N_BUILDING, "mkdocs-static-i18n"), (LIVERELOAD_EPOCHS, "mkdocs")],
 )
 def test_the_ledger_names_the_installed_versions(coupling: str, distribution: str):
     (entry,) = [entry for entry in COUPLINGS if entry.id == coupling]
@@ -65,9 +73,9 @@ def test_a_pagefind_that_writes_another_signature_names_the_coupling(tmp_path):
 
 
 def test_a_package_that_is_not_installed_names_every_coupling_on_it(tmp_path):
-    folders = {"pagefind_bin": installed("pagefind_bin"), "mkdocs_static_i18n": None}
+    folders = {"pagefind_bin": installed("pagefind_bin"), "mkdocs": installed("mkdocs"), "mkdocs_static_i18n": None}
     problems = coupling_problems(folders.get)
-    assert len(problems) == 4 and all(problem.startswith("coupling 'i18n-building'") for problem in problems)
+    assert len(problems) == 5 and all(problem.startswith("coupling 'i18n-") for problem in problems)
     assert "mkdocs_static_i18n/plugin.py is missing" in problems[0]
 
 
