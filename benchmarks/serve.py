@@ -14,22 +14,19 @@ average is reported beside them, since other work on the machine sways every fig
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from chapter.project import check_project
-from tools.site import ROOT, copy_project, mkdocs_command, mkdocs_environment
+from tools.site import ROOT, copy_project, mkdocs_serve
 
 from .clock import parts_file
 from .report import machine, row, table
@@ -63,12 +60,6 @@ class Edits:
         return row((self.size, f"{total:.2f}", *shares, f"{rest:.2f} ({rest / total:.0%})"))
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def fetch(url: str) -> str:
     """The page at `url`, or "" while the server cannot answer (starting up)."""
     try:
@@ -93,25 +84,6 @@ def epoch(base: str) -> int:
     return int(fetch(f"{base}/livereload/0/0") or 0)
 
 
-@contextlib.contextmanager
-def serving(project: Path, log: Path) -> Iterator[str]:
-    """`mkdocs serve` on the project, on a free port; its base address."""
-    port = free_port()
-    with log.open("w") as output:
-        server = subprocess.Popen(
-            mkdocs_command("serve", "--dev-addr", f"127.0.0.1:{port}"),
-            cwd=project,
-            env=mkdocs_environment(site_url=None),  # as `make serve` runs it
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
-
-
 def edited(text: str, sentence: str) -> str:
     """The article with `sentence` added to its first paragraph of running text (after a blank line)."""
     lines = text.split("\n")
@@ -134,7 +106,7 @@ def measure(project: Path, size: int, runs: int, workdir: Path) -> Edits:
     article = project / "docs" / "articles" / f"{slug}.ru.md"
     original = article.read_text(encoding="utf-8")
     visible, complete = [], []
-    with serving(project, workdir / "serve.log") as base:
+    with mkdocs_serve(project, workdir / "serve.log") as base:
         page, other, printed = f"{base}/topics/{slug}/", f"{base}/en/topics/{slug}/", f"{base}/print/"
         wait_until(lambda: "ci-heading" in fetch(page))
         for number in range(runs):

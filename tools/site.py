@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import os
 import posixpath
 import shutil
+import socket
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -68,6 +70,32 @@ def mkdocs(
         text=True,
         timeout=300,
     )
+
+
+def free_port() -> int:
+    """A TCP port on the loopback interface that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def mkdocs_serve(project: Path, log: Path, *, stop_within: float = 30) -> Iterator[str]:
+    """`mkdocs serve` on the project as `make serve` runs it, on a free port, its output in `log`: its base address."""
+    port = free_port()
+    with log.open("w") as output:
+        server = subprocess.Popen(
+            mkdocs_command("serve", "--dev-addr", f"127.0.0.1:{port}"),
+            cwd=project,
+            env=mkdocs_environment(site_url=None),
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=stop_within)
 
 
 def build(

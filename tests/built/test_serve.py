@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import socket
-import subprocess
 import time
 import urllib.error
 import urllib.request
@@ -16,13 +14,7 @@ import pytest
 import yaml
 
 from chapter.search import BUNDLE, ENTRY, SIGNATURE
-from tools.site import MINI, ROOT, copy_project, mkdocs_command, mkdocs_environment
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+from tools.site import MINI, ROOT, copy_project, mkdocs_serve
 
 
 def _wait_for(url: str, text: str, timeout: float = 60) -> str:
@@ -43,21 +35,9 @@ def _wait_for(url: str, text: str, timeout: float = 60) -> str:
 @pytest.fixture
 def served(tmp_path: Path):
     project = copy_project(tmp_path / "project", data=MINI)  # the small chapter: each rebuild takes seconds
-    port = _free_port()
     log = tmp_path / "serve.log"
-    with log.open("w") as output:
-        server = subprocess.Popen(
-            mkdocs_command("serve", "--dev-addr", f"127.0.0.1:{port}"),
-            cwd=project,
-            env=mkdocs_environment(site_url=None),  # as `make serve` runs it
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        yield project, f"http://127.0.0.1:{port}", log
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with mkdocs_serve(project, log, stop_within=10) as base:
+        yield project, base, log
 
 
 def test_serve_rebuilds_after_edits(served):
