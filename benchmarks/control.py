@@ -18,9 +18,7 @@ from mkdocs.utils.yaml import yaml_load
 
 from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES, Catalogue
 from chapter.figures import sync_localised_figures
-from chapter.project import check_project
-from chapter.promises import today
-from chapter.render import PageRenderer
+from chapter.project import check_project, project_renderer
 from chapter.sources import navigation
 from chapter.urls import topic_source
 from tools.site import GENERATED
@@ -47,18 +45,8 @@ def write_pages(project: Path) -> Catalogue:
     """Every page of the chapter rendered once by the chapter package and written over its source as Markdown."""
     checked = check_project(project)
     docs = project / "docs"
-    renderer = PageRenderer(  # as the plugin makes it; what it does to the HTML after Markdown, the control cannot
-        checked.catalogue,
-        project / TEMPLATES,
-        checked.articles,
-        glossary=checked.glossary,
-        translations=checked.translations,
-        registry=checked.registry,
-        fact_uses=checked.fact_uses,
-        today=today(),
-        libraries=checked.libraries,
-        printable=frozenset(lang for lang in LANGUAGES if (docs / f"print.{lang}.md").is_file()),
-    )
+    # As the plugin makes it; what the plugin does to the HTML after Markdown, the control cannot.
+    renderer = project_renderer(checked, project / TEMPLATES, docs)
     sync_localised_figures(docs)
     for lang in LANGUAGES:
         pages = [(path.name, path.read_text(encoding="utf-8")) for path in sorted(docs.glob(f"*.{lang}.md"))]

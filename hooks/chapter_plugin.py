@@ -42,8 +42,7 @@ from chapter.markdown import dialect_drift
 from chapter.policy import with_policy
 from chapter.print_edition import pdf_path
 from chapter.problems import WARNING, Problem, ProblemsFound, blocking
-from chapter.project import Project, review_project
-from chapter.promises import today
+from chapter.project import Project, project_renderer, review_project
 from chapter.quick_edit import Shown, changed_articles, show, splice
 from chapter.render import PageRenderer, Quoting
 from chapter.search import index_site
@@ -54,7 +53,6 @@ from chapter.theme_fixes import THEME_SCRIPTS, page_problems, stylesheet_problem
 from chapter.urls import absolute_alternates, article_source, loopback_problem
 
 TEMPLATES = "chapter"  # the chapter's templates, inside the theme's custom_dir
-PRINT_PAGE = "print"  # docs/print.<lang>.md: the print edition of a language, where there is one
 
 log = logging.getLogger("mkdocs.plugins.chapter")
 
@@ -153,18 +151,8 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
             raise PluginError("\n".join(changed))
         sync_topic_sources(project.catalogue, docs_dir)
         sync_localised_figures(docs_dir, project.registry)
-        renderer = PageRenderer(
-            project.catalogue,
-            Path(config.theme.custom_dir) / TEMPLATES,
-            project.articles,
-            glossary=project.glossary,
-            translations=project.translations,
-            registry=project.registry,
-            fact_uses=project.fact_uses,
-            today=today(),
-            libraries=project.libraries,
-            printable=frozenset(lang for lang in LANGUAGES if (docs_dir / f"{PRINT_PAGE}.{lang}.md").is_file()),
-            pdfs=frozenset(self._pdfs(config)),
+        renderer = project_renderer(
+            project, Path(config.theme.custom_dir) / TEMPLATES, docs_dir, pdfs=frozenset(self._pdfs(config))
         )
         self.printed = {}
         root = Path(config.config_file_path).parent

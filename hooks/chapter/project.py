@@ -56,7 +56,7 @@ from .loader import DataFileError, front_matter, read_catalogue
 from .problems import NOTICE, Problem, ProblemsFound, blocking
 from .promises import broken_promises, field_lines, today
 from .quotes import checked_render
-from .render import PAGE_KINDS
+from .render import PAGE_KINDS, PageRenderer
 from .sizes import sizes_problems
 from .sources import stray_articles
 from .standard import Article, standard_problems
@@ -157,6 +157,26 @@ class Review:
 
 
 Check = Callable[[Sources], list[Problem]]
+
+
+PRINT_PAGE = "print"  # docs/print.<lang>.md: the print edition of a language, where there is one
+
+
+def project_renderer(project: Project, templates: Path, docs: Path, pdfs: frozenset[str] = frozenset()) -> PageRenderer:
+    """The renderer of a checked project's pages: its data, the templates in `templates`, the print pages in `docs`."""
+    return PageRenderer(
+        project.catalogue,
+        templates,
+        project.articles,
+        glossary=project.glossary,
+        translations=project.translations,
+        registry=project.registry,
+        fact_uses=project.fact_uses,
+        today=today(),
+        libraries=project.libraries,
+        printable=frozenset(lang for lang in LANGUAGES if (docs / f"{PRINT_PAGE}.{lang}.md").is_file()),
+        pdfs=pdfs,
+    )
 
 
 def review_project(root: Path, docs_dir: Path | None = None, *, on: datetime.date | None = None) -> Review:
