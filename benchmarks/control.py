@@ -19,7 +19,7 @@ from mkdocs.utils.yaml import yaml_load
 from chapter.catalogue import DEFAULT_LANGUAGE, LANGUAGES, Catalogue
 from chapter.figures import sync_localised_figures
 from chapter.project import check_project, project_renderer
-from chapter.sources import navigation
+from chapter.topic_stubs import navigation
 from chapter.urls import topic_source
 from tools.site import GENERATED
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from importlib import metadata
 from pathlib import Path
 
-from chapter.sources import PART_SIZE
+from chapter.topic_stubs import PART_SIZE
 from tools.site import ROOT
 
 from .search_cost import answered

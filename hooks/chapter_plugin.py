@@ -46,10 +46,10 @@ from chapter.project import Project, project_renderer, review_project
 from chapter.quick_edit import Shown, changed_articles, show, splice
 from chapter.render import PageRenderer, Quoting
 from chapter.search import index_site
-from chapter.sources import navigation, sync_topic_sources
 from chapter.staging import Staging, WarningCount, discard, publish, stage
 from chapter.theme_contract import unsupported
 from chapter.theme_fixes import THEME_SCRIPTS, page_problems, stylesheet_problems, theme_problems
+from chapter.topic_stubs import navigation, sync_topic_stubs
 from chapter.urls import absolute_alternates, article_source, loopback_problem
 
 TEMPLATES = "chapter"  # the chapter's templates, inside the theme's custom_dir
@@ -133,10 +133,10 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         self._count_warnings(config)  # first, so that the catalogue's own warnings count too
         _check_languages(config)
         config_file = Path(config.config_file_path)
-        if refused := unsupported(config_file, config.theme.get("features", []), config.markdown_extensions):
-            raise PluginError(str(ProblemsFound(refused)))
-        if drift := dialect_drift(config.markdown_extensions, config.mdx_configs):
-            raise PluginError(drift)
+        refused = unsupported(config_file, config.theme.get("features", []), config.markdown_extensions)
+        refused += dialect_drift(config_file, config.markdown_extensions, config.mdx_configs)
+        if refused:
+            raise PluginError(str(ProblemsFound(sorted(refused))))
         if not self.serving and (loopback := loopback_problem(config.site_url, Path(config.config_file_path))):
             raise PluginError(loopback.text())
         docs_dir = Path(config.docs_dir)
@@ -149,7 +149,7 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         changed += stylesheet_problems(Path(config.theme.custom_dir)) + coupling_problems()
         if changed:
             raise PluginError("\n".join(changed))
-        sync_topic_sources(project.catalogue, docs_dir)
+        sync_topic_stubs(project.catalogue, docs_dir)
         sync_localised_figures(docs_dir, project.registry)
         renderer = project_renderer(
             project, Path(config.theme.custom_dir) / TEMPLATES, docs_dir, pdfs=frozenset(self._pdfs(config))

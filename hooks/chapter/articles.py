@@ -155,8 +155,18 @@ def scan(lines: list[str]) -> Iterator[int | Fence]:
     yield from range(index, len(lines))
 
 
-def _read(lines: list[str]) -> _Reading:
-    """The article as SuperFences and then Python-Markdown's block parser read it."""
+def _read(lines: Sequence[str]) -> _Reading:
+    return _reading(tuple(lines))
+
+
+@functools.lru_cache(maxsize=8192)
+def _reading(lines: tuple[str, ...]) -> _Reading:
+    """The article as SuperFences and then Python-Markdown's block parser read it.
+
+    Remembered for the lines it was given: each of the dozen passes over an article
+    (outline, prose, link languages, fact markers…) asks again, and the answer is a
+    frozen value of the lines alone.
+    """
     expanded = [
         line.expandtabs(TAB_LENGTH) if line.strip(" \t") else "" for line in lines
     ]  # whitespace-only lines are blank to it
@@ -376,7 +386,7 @@ def _shed(line: str, columns: int) -> str:
     return expanded[columns:] if expanded.strip() else ""
 
 
-def _front_matter(lines: list[str]) -> int:
+def _front_matter(lines: Sequence[str]) -> int:
     """The index of the line that closes front matter at the top of the file, or -1 when there is none."""
     if not lines or lines[0].rstrip() != "---":
         return -1

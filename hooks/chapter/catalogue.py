@@ -348,6 +348,3 @@ class Catalogue:
     @property
     def borrowed(self) -> tuple[Topic, ...]:
         return tuple(topic for topic in self.topics if topic.origin is not None)
-
-    def topic(self, slug: str) -> Topic:
-        return next(topic for topic in self.topics if topic.slug == slug)

@@ -395,7 +395,7 @@ class NodeReader:
             if name is None:
                 self.problem(key, field, f"expected a key ({', '.join(known)}); found {kind_of(key)}", "CI010")
             elif name in fields:
-                self.problem(key, _join(field, name), f"duplicate key {name!r}; each key may appear once", "CI010")
+                self.problem(key, _dotted(field, name), f"duplicate key {name!r}; each key may appear once", "CI010")
             elif name not in known:
                 hint = _suggest(str(name), known) or "; expected one of: " + ", ".join(known)
                 self.problem(key, field, f"unknown key {name!r}{hint}", "CI010")
@@ -405,7 +405,7 @@ class NodeReader:
             if name not in fields:
                 self.problem(
                     node,
-                    _join(field, name),
+                    _dotted(field, name),
                     "missing" + (" translation" if name in LANGUAGES else " required key"),
                     "CI010",
                 )
@@ -551,7 +551,7 @@ class NodeReader:
             return None
         declared = specs(record)
         values: dict[str, Any] = {
-            spec.name: self.value(spec, fields[spec.name], _join(field, spec.name), known)
+            spec.name: self.value(spec, fields[spec.name], _dotted(field, spec.name), known)
             for spec in declared
             if spec.name in fields
         }
@@ -559,7 +559,7 @@ class NodeReader:
             if spec.needs and spec.name in fields and spec.needs not in fields:
                 self.problem(
                     fields[spec.name],
-                    _join(field, spec.name),
+                    _dotted(field, spec.name),
                     f"`{spec.name}` needs `{spec.needs}` beside it: add `{spec.needs}` or remove `{spec.name}`",
                     "CI010",
                 )
@@ -698,7 +698,7 @@ def _complete(values: Mapping[str, object], keys: tuple[str, ...]) -> bool:
     return all(values.get(key) is not None for key in keys)
 
 
-def _join(field: str, name: object) -> str:
+def _dotted(field: str, name: object) -> str:
     return f"{field}.{name}" if field else str(name)
 
 

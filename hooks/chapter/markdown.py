@@ -9,12 +9,16 @@ apart unnoticed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 import markdown
+
+from .mkdocs_yml import places
+from .problems import Problem, at
 
 
 @dataclass(frozen=True)
@@ -54,45 +58,57 @@ DIALECT = Dialect(
 )
 
 
-def render_article(text: str, dialect: Dialect = DIALECT) -> str:
-    """The HTML the site makes of an article's Markdown, before the build resolves its fact markers.
+def article_renderer(dialect: Dialect = DIALECT) -> Callable[[str], str]:
+    """Renders articles one after another, as the site renders each, before the build resolves its fact markers.
 
-    A new converter each time: Python-Markdown's extensions keep state (footnotes,
-    abbreviations, the table of contents) between documents.
+    One converter, reset before each article: Python-Markdown's extensions keep state
+    (footnotes, abbreviations, the table of contents) between documents, and building
+    the converter anew costs a fifth of rendering an article.
     """
     converter = markdown.Markdown(
         extensions=list(dialect.extensions),
         extension_configs={name: dict(options) for name, options in dialect.configs.items()},
     )
-    return converter.convert(text)
+    return lambda text: converter.reset().convert(text)
+
+
+def render_article(text: str, dialect: Dialect = DIALECT) -> str:
+    """One article as the site renders it, before the build resolves its fact markers."""
+    return article_renderer(dialect)(text)
 
 
 def dialect_drift(
-    extensions: Sequence[str], configs: Mapping[str, Mapping[str, Any]], dialect: Dialect = DIALECT
-) -> str | None:
-    """What mkdocs.yml's `markdown_extensions` do differently from the dialect `chapter check` renders with.
+    config_file: Path, extensions: Sequence[str], configs: Mapping[str, Mapping[str, Any]], dialect: Dialect = DIALECT
+) -> list[Problem]:
+    """CI803 for each way mkdocs.yml's `markdown_extensions` differ from the dialect `chapter check` renders with.
 
-    None when nothing.
-
-    `extensions` and `configs` are MkDocs's `markdown_extensions` and `mdx_configs` once it has read mkdocs.yml.
+    `extensions` and `configs` are MkDocs's `markdown_extensions` and `mdx_configs` once it has read `config_file`.
     """
-    differences = []
-    if tuple(extensions) != dialect.extensions:
-        added = [name for name in extensions if name not in dialect.extensions]
-        missing = [name for name in dialect.extensions if name not in extensions]
-        if added or missing:
-            differences += [f"lists {', '.join(added)} in addition"] if added else []
-            differences += [f"leaves out {', '.join(missing)}"] if missing else []
-        else:
-            differences.append(f"lists them in another order: {', '.join(extensions)}")
+    found = places(config_file)
+
+    def problem(name: str, difference: str) -> Problem:
+        line, column = found.get(("markdown_extensions", name), found.get(("markdown_extensions", ""), (0, 0)))
+        message = (
+            f"markdown_extensions {difference}. `chapter check` renders articles as hooks/chapter/markdown.py"
+            " declares (DIALECT); change both together, so the check sees pages as the site shows them"
+        )
+        return at(config_file.name, line, "CI803", message, column)
+
+    problems = [
+        problem(name, f"lists {name}, which the check's dialect leaves out")
+        for name in extensions
+        if name not in dialect.extensions
+    ]
+    problems += [
+        problem("", f"leave out {name}, which the check's dialect lists")
+        for name in dialect.extensions
+        if name not in extensions
+    ]
+    if not problems and tuple(extensions) != dialect.extensions:
+        problems.append(problem("", f"list the extensions in another order than the check's: {', '.join(extensions)}"))
     for name in sorted(set(configs) | set(dialect.configs)):
         ours, theirs = dict(dialect.configs.get(name, {})), dict(configs.get(name, {}))
         if ours != theirs:
-            differences.append(f"gives {name} the options {theirs or 'none'} instead of {ours or 'none'}")
-    if not differences:
-        return None
-    return (
-        f"mkdocs.yml: markdown_extensions {'; '.join(differences)}. `chapter check` renders"
-        " articles as hooks/chapter/markdown.py declares (DIALECT); change both together, so the"
-        " check sees pages as the site shows them"
-    )
+            difference = f"give {name} the options {theirs or 'none'}; the check's are {ours or 'none'}"
+            problems.append(problem(name, difference))
+    return problems

@@ -103,6 +103,7 @@ _RULES = (
     # Pages
     Rule("CI801", ERROR, "a chapter page's front matter"),
     Rule("CI802", ERROR, "a theme feature or Markdown extension the pages' script does not support"),
+    Rule("CI803", ERROR, "Markdown extensions or options other than those the checks render with"),
 )
 RULES = {rule.id: rule for rule in _RULES}
 

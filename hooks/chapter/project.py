@@ -53,13 +53,14 @@ from .files import FileError, read_text
 from .glossary import Glossary, bandwidth_of_work, load_glossary
 from .libraries import EXAMPLES_IN, EXAMPLES_LOCK, Library, checked_with, pins, unpinned
 from .loader import DataFileError, front_matter, read_catalogue
+from .markdown import article_renderer
 from .problems import NOTICE, Problem, ProblemsFound, blocking
 from .promises import broken_promises, field_lines, today
 from .quotes import checked_render
 from .render import PAGE_KINDS, PageRenderer
 from .sizes import sizes_problems
-from .sources import stray_articles
-from .standard import Article, standard_problems
+from .standard import read_article, standard_problems
+from .topic_stubs import stray_articles
 from .translations import RECORD_PATH, PairState, Record, RecordError, compare, read_record
 from .urls import ARTICLES_FOLDER, TRANSLATIONS_RECORD, article_source
 from .wording import cyrillic
@@ -477,10 +478,11 @@ def _article_html(sources: Sources) -> list[Problem]:
     reading missed what the renderer found.
     """
     problems = []
+    render = article_renderer()
     for (slug, lang), text in sources.texts.items():
         place = sources.article(slug, lang)
         raw = [Problem(place, line, column, rule, message) for line, column, rule, message in raw_html_problems(text)]
-        html, misplaced_markers = checked_render(text)
+        html, misplaced_markers = checked_render(text, render)
         problems += raw + [
             Problem(place, line, column, rule, message) for line, column, rule, message in misplaced_markers
         ]
@@ -732,7 +734,7 @@ def _standard(sources: Sources) -> list[Problem]:
     slugs = frozenset(topic.slug for topic in sources.catalogue.topics)
     problems = []
     for (slug, lang), text in sources.texts.items():
-        article = standard_article(sources.docs, slugs, slug, lang, text, sources.outlines[slug, lang])
+        article = read_article(sources.docs, slugs, slug, lang, text, sources.outlines[slug, lang])
         problems += [
             Problem(sources.article(slug, lang), line, 0, rule, message)
             for line, rule, message in standard_problems(article)
@@ -849,18 +851,6 @@ def _pair_problems(shown: str, slug: str, pair: PairState, lines: Mapping[tuple[
         message = f"records section '{anchor}' of {slug!r}, which its articles no longer have: run {sync}"
         add(RECORD_PATH, lines.get((slug, anchor), 1), "CI204", message)
     return problems
-
-
-def standard_article(docs: Path, slugs: frozenset[str], slug: str, lang: str, text: str, found: Outline) -> Article:
-    """An article as the standard's rules read it, with the SVG text of each figure it shows."""
-    figures = {}
-    for figure in found.figures:
-        path = docs / ARTICLES_FOLDER / figure.source
-        try:
-            figures[figure.source] = read_text(path, figure.source) if path.is_file() else None
-        except FileError:
-            figures[figure.source] = None  # the figure's own check names what is wrong with it
-    return Article(slug, lang, text, found, slugs, figures)
 
 
 def _comment_lines(found: Outline) -> list[tuple[int, str]]:

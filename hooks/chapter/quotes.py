@@ -32,7 +32,7 @@ from markupsafe import escape
 
 from .articles import Fence, scan
 from .facts import MARKER
-from .markdown import DIALECT, Dialect, render_article
+from .markdown import DIALECT, Dialect, article_renderer
 
 PLACEMENT = "CI404"
 UNKNOWN = "CI403"
@@ -150,18 +150,18 @@ def resolve_text(text: str, quotes: Sequence[Quote], value: Callable[[str], str 
 
 def marker_problems(text: str, dialect: Dialect = DIALECT) -> list[Found]:
     """(line, column, rule, message) of every marker of an article that its page cannot show as a linked value."""
-    return checked_render(text, dialect)[1]
+    return checked_render(text, article_renderer(dialect))[1]
 
 
-def checked_render(text: str, dialect: Dialect = DIALECT) -> tuple[str, list[Found]]:
-    """The article rendered as the site renders it, each marker where it landed, and the markers its page cannot show.
+def checked_render(text: str, render: Callable[[str], str]) -> tuple[str, list[Found]]:
+    """The article rendered by `render` (markdown.py), each marker where it landed, and those its page cannot show.
 
     Fenced code is left empty (no marker is read there, and highlighting is most
     of the work); whether a fact exists is not asked here (the project's check
     names unknown facts once, with a suggestion).
     """
     quoted = quote_markers(text)
-    html = render_article(_without_fenced_code(quoted.text), dialect)
+    html = render(_without_fenced_code(quoted.text))
     return resolve(html, quoted.quotes, lambda fact_id: "")
 
 

@@ -270,7 +270,7 @@ class PageRenderer:
             print_href=print_edition.PRINT_PATH if lang in self.printable else None,
             pdf_href=print_edition.pdf_path(lang) if lang in self.pdfs else None,
         )
-        return RenderedPage(chapter.title[lang], chapter.summary[lang], _join(html, markdown))
+        return RenderedPage(chapter.title[lang], chapter.summary[lang], _blocks(html, markdown))
 
     def _filter_view(self, view: filters.View, all_views: list[filters.View], lang: str) -> FilterView:
         topics = self.catalogue.topics
@@ -325,7 +325,7 @@ class PageRenderer:
             for term in sorted(glossary.terms, key=lambda term: _alphabetical(term.term[lang]))
         ]
         html = self._template("glossary.html", lang).render(entries=entries, chapter=self.catalogue.chapter.title[lang])
-        return RenderedPage(translate(lang, "glossary_title"), translate(lang, "glossary_summary"), _join(html))
+        return RenderedPage(translate(lang, "glossary_title"), translate(lang, "glossary_summary"), _blocks(html))
 
     def facts_page(self, lang: str) -> RenderedPage:
         """Every fact, grouped by subject, with its source, the day it was read and the topics that quote it."""
@@ -344,7 +344,7 @@ class PageRenderer:
         html = self._template("facts.html", lang).render(
             subjects=[subject for subject in subjects if subject.facts], chapter=self.catalogue.chapter.title[lang]
         )
-        return RenderedPage(translate(lang, "facts_title"), translate(lang, "facts_summary"), _join(html))
+        return RenderedPage(translate(lang, "facts_title"), translate(lang, "facts_summary"), _blocks(html))
 
     def print_content(self, lang: str, pages: Mapping[str, str]) -> str:
         """The print edition's HTML from the finished topic pages that have an article in `lang` (by slug).
@@ -416,7 +416,7 @@ class PageRenderer:
             if quoted is not None
             else None
         )
-        return RenderedPage(topic.title[lang], topic.summary[lang], _join(str(header), body, str(pager)), quoting)
+        return RenderedPage(topic.title[lang], topic.summary[lang], _blocks(str(header), body, str(pager)), quoting)
 
     def _examples(self, slug: str, lang: str) -> ExamplesView | None:
         """The libraries the article's examples are checked with, on the day of this build.
@@ -496,7 +496,7 @@ class PageRenderer:
         sections = [
             LagView(_heading_text(lag.title) or translate(lang, "behind.intro"), there[lag.anchor]) for lag in lags
         ]
-        return _join(str(macros.lag_notice(sections=sections)), "\n".join(lines))
+        return _blocks(str(macros.lag_notice(sections=sections)), "\n".join(lines))
 
     def _macros(self, lang: str):
         """The topic page's macros in one language, made once per language.
@@ -584,6 +584,6 @@ def _quote(lang: str, text: str) -> str:
     return translate(lang, "quoted", text=text)
 
 
-def _join(*blocks: str) -> str:
+def _blocks(*blocks: str) -> str:
     """Markdown made of raw HTML blocks and Markdown text, kept apart by blank lines."""
     return "\n\n".join(block.strip() for block in blocks if block.strip()) + "\n"

@@ -10,10 +10,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from .article_html import text_without_tags
 from .articles import SOURCES_ANCHOR, Outline, prose_lines, word_count
+from .files import FileError, read_text
+from .urls import ARTICLES_FOLDER
 
 MIN_WORDS = 600
 MIN_SECTIONS = 3  # besides the sources
@@ -34,6 +37,18 @@ class Article:
     outline: Outline
     slugs: frozenset[str]
     figures: dict[str, str | None]
+
+
+def read_article(docs: Path, slugs: frozenset[str], slug: str, lang: str, text: str, found: Outline) -> Article:
+    """An article as the standard's rules read it, with the SVG text of each figure it shows."""
+    figures = {}
+    for figure in found.figures:
+        path = docs / ARTICLES_FOLDER / figure.source
+        try:
+            figures[figure.source] = read_text(path, figure.source) if path.is_file() else None
+        except FileError:
+            figures[figure.source] = None  # the figure's own check names what is wrong with it
+    return Article(slug, lang, text, found, slugs, figures)
 
 
 Found = list[tuple[int, str]]

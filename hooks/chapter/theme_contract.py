@@ -13,8 +13,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 
-import yaml
-
+from .mkdocs_yml import places
 from .problems import Problem, at
 
 SCRIPT = "overrides/theme-fixes/page.js"
@@ -55,7 +54,7 @@ def unsupported(config_file: Path, features: Iterable[str], extensions: Iterable
 
     `features` and `extensions` are MkDocs's `theme.features` and `markdown_extensions` once it has read the file.
     """
-    places = _places(config_file)
+    found = places(config_file)
     problems = []
     for kind, names, supported in (
         ("theme.features", features, FEATURES),
@@ -64,7 +63,7 @@ def unsupported(config_file: Path, features: Iterable[str], extensions: Iterable
         for name in names:
             if name in supported:
                 continue
-            line, column = places.get((kind, name), (0, 0))
+            line, column = found.get((kind, name), (0, 0))
             message = (
                 f"{kind} lists {name}, which the pages do not support: they run the chapter's script"
                 f" ({SCRIPT}) instead of the theme's bundle, so {name} would build and do nothing."
@@ -73,30 +72,3 @@ def unsupported(config_file: Path, features: Iterable[str], extensions: Iterable
             )
             problems.append(at(config_file.name, line, "CI802", message, column))
     return problems
-
-
-def _places(config_file: Path) -> dict[tuple[str, str], tuple[int, int]]:
-    """The line and column of each item of mkdocs.yml's `theme.features` and `markdown_extensions`.
-
-    Composed, not loaded: mkdocs.yml's tags (!ENV, Python names) need no constructor to be located.
-    """
-    try:
-        root = yaml.compose(config_file.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return {}
-    places = {}
-    for kind, node in (
-        ("theme.features", _item(_item(root, "theme"), "features")),
-        ("markdown_extensions", _item(root, "markdown_extensions")),
-    ):
-        for entry in node.value if isinstance(node, yaml.SequenceNode) else []:
-            name = entry.value[0][0] if isinstance(entry, yaml.MappingNode) and entry.value else entry
-            if isinstance(name, yaml.ScalarNode):
-                places[kind, name.value] = (name.start_mark.line + 1, name.start_mark.column + 1)
-    return places
-
-
-def _item(node: yaml.Node | None, key: str) -> yaml.Node | None:
-    if not isinstance(node, yaml.MappingNode):
-        return None
-    return next((value for name, value in node.value if isinstance(name, yaml.ScalarNode) and name.value == key), None)

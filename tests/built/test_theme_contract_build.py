@@ -1,5 +1,5 @@
-"""The build holds the theme layer to its contract: no theme feature the pages' script lacks, and the 404 page
-checked like every page."""
+"""The build holds the theme layer to its contract: no theme feature the pages' script lacks, Markdown read as the
+checks read it, and the 404 page checked like every page."""
 
 from __future__ import annotations
 
@@ -24,6 +24,20 @@ def test_a_theme_feature_the_page_script_lacks_stops_the_build_at_its_line(tmp_p
         f"mkdocs.yml:{FEATURE_LINE}:7: error CI802 theme.features lists {feature}, which the pages do not support:"
         in output
     )
+    assert not site.exists()
+
+
+def test_markdown_options_other_than_the_checks_stop_the_build_at_their_line(tmp_path):
+    permalink = "      permalink: true\n"
+    line = SETTINGS.splitlines(keepends=True).index(permalink)  # the line of `- toc:` above it, counted from 1
+    project = copy_project(
+        tmp_path / "project", files={"mkdocs.yml": SETTINGS.replace(permalink, "      permalink: false\n")}, data=MINI
+    )
+    site = tmp_path / "site"
+    result = mkdocs("build", "--strict", "--site-dir", str(site), cwd=project)
+    output = result.stdout + result.stderr
+    assert result.returncode == 1 and "Traceback" not in output
+    assert f"mkdocs.yml:{line}:5: error CI803 markdown_extensions give toc the options {{'permalink': False}}" in output
     assert not site.exists()
 
 

@@ -13,8 +13,7 @@ from chapter.articles import Outline, outline
 from chapter.catalogue import LANGUAGES, Catalogue
 from chapter.glossary import Glossary, load_glossary
 from chapter.loader import load_catalogue
-from chapter.project import standard_article
-from chapter.standard import Article
+from chapter.standard import Article, read_article
 from chapter.urls import article_source
 from tools.site import ROOT
 
@@ -55,4 +54,4 @@ def read(slug: str, lang: str) -> Outline:
 
 def article(slug: str, lang: str) -> Article:
     """The article as the standard's rules read it, as `chapter check` reads it."""
-    return standard_article(DOCS, frozenset(slugs()), slug, lang, text(slug, lang), read(slug, lang))
+    return read_article(DOCS, frozenset(slugs()), slug, lang, text(slug, lang), read(slug, lang))

@@ -16,6 +16,8 @@ from jsonschema import Draft202012Validator
 from chapter.calculator_pages import calculator_problems, view
 from chapter.calculators import CALCULATORS, INFERENCE_MEMORY, TRAINING_MEMORY, Field
 from chapter.facts import load_registry
+from chapter.figure_safety import figure_safety
+from chapter.figures import figure_sources
 from chapter.glossary import load_glossary
 from tools.site import ROOT
 
@@ -80,3 +82,9 @@ def test_every_term_is_defined_in_both_languages_and_ids_are_unique():
     glossary = load_glossary(ROOT / "glossary.yaml")
     assert len({term.id for term in glossary.terms}) == len(glossary.terms)
     assert all(term.definition.ru and term.definition.en for term in glossary.terms)
+
+
+def test_every_figure_of_the_chapter_is_safe():
+    sources = figure_sources(ROOT / "docs")
+    assert len(sources) > 2
+    assert {path.name: figure_safety(path.read_bytes()) for path in sources} == {path.name: [] for path in sources}

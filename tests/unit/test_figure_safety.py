@@ -21,7 +21,7 @@ from chapter.figures import (
     parse_figure,
     sync_localised_figures,
 )
-from tools.site import MINI, ROOT
+from tools.site import MINI
 
 OPEN = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 40">\n'
 CLOSE = '<text x="4" y="20">GPU 0</text>\n</svg>\n'
@@ -59,9 +59,9 @@ def test_a_drawing_with_shapes_text_styles_and_fragments_passes():
     assert figure_safety(HARMLESS.encode()) == []
 
 
-def test_every_figure_of_the_chapter_and_of_the_small_chapter_passes():
-    sources = figure_sources(ROOT / "docs") + figure_sources(MINI / "docs")
-    assert len(sources) > 2
+def test_the_small_chapters_figure_passes():
+    sources = figure_sources(MINI / "docs")
+    assert sources
     assert {path.name: figure_safety(path.read_bytes()) for path in sources} == {path.name: [] for path in sources}
 
 

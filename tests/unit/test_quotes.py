@@ -9,7 +9,7 @@ from bs4 import BeautifulSoup
 from mkdocs.config import load_config
 
 from chapter.facts import load_registry
-from chapter.markdown import DIALECT, Dialect, dialect_drift, render_article
+from chapter.markdown import DIALECT, Dialect, article_renderer, dialect_drift, render_article
 from chapter.quotes import marker_problems, quote_markers, resolve, resolve_text
 from chapter.render import PageRenderer
 from tools.site import MINI, ROOT
@@ -201,18 +201,48 @@ def test_facts_yaml_text_reaches_an_article_as_text_only(catalogue, tmp_path):
 def test_the_dialect_is_what_mkdocs_yml_gives_python_markdown():
     config = load_config(str(ROOT / "mkdocs.yml"))
     assert tuple(config.markdown_extensions) == DIALECT.extensions
-    assert dialect_drift(config.markdown_extensions, config.mdx_configs) is None
+    assert dialect_drift(ROOT / "mkdocs.yml", config.markdown_extensions, config.mdx_configs) == []
 
 
-def test_a_dialect_that_drifts_from_the_checks_is_named():
-    extensions = [*DIALECT.extensions, "pymdownx.emoji"]
-    configs = {**DIALECT.configs, "toc": {"permalink": False}}
-    message = dialect_drift(extensions, configs)
-    assert message is not None and message.startswith(
-        "mkdocs.yml: markdown_extensions lists pymdownx.emoji in addition; "
-    )
-    assert "gives toc the options {'permalink': False} instead of {'permalink': True}" in message
-    assert "lists them in another order" in (dialect_drift(list(reversed(DIALECT.extensions)), DIALECT.configs) or "")
+DRIFTING = """site_name: x
+markdown_extensions:
+  - abbr
+  - toc:
+      permalink: false
+  - pymdownx.emoji
+"""
+
+
+def test_a_dialect_that_drifts_from_the_checks_is_named_at_its_lines(tmp_path):
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(DRIFTING, encoding="utf-8")
+    plain = Dialect(extensions=("toc", "abbr"), configs={"toc": {"permalink": True}})
+    found = dialect_drift(config, ["toc", "abbr", "pymdownx.emoji"], {"toc": {"permalink": False}}, plain)
+    assert {(problem.line, problem.column, problem.rule) for problem in found} == {(6, 5, "CI803"), (4, 5, "CI803")}
+    emoji = next(problem for problem in found if problem.line == 6)
+    assert "lists pymdownx.emoji, which the check's dialect leaves out" in emoji.message
+    toc = next(problem for problem in found if problem.line == 4)
+    assert "give toc the options {'permalink': False}; the check's are {'permalink': True}" in toc.message
+
+
+def test_a_missing_extension_and_another_order_are_named_at_the_list(tmp_path):
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(DRIFTING, encoding="utf-8")
+    plain = Dialect(extensions=("toc", "abbr", "def_list"), configs={})
+    (missing,) = dialect_drift(config, ["toc", "abbr"], {}, plain)
+    assert (missing.line, missing.column) == (2, 1) and "leave out def_list" in missing.message
+    (order,) = dialect_drift(config, ["abbr", "toc"], {}, Dialect(extensions=("toc", "abbr"), configs={}))
+    assert (order.line, order.column) == (2, 1) and "in another order than the check's: abbr, toc" in order.message
+
+
+def test_one_renderer_renders_each_article_as_a_fresh_converter_would():
+    # Footnotes, abbreviations and heading anchors are state an extension keeps between documents.
+    first = "# Setup\n\nHBM[^1] and GPU.\n\n*[GPU]: graphics processor\n\n[^1]: High Bandwidth Memory.\n"
+    second = "# Setup\n\nA GPU without notes.\n"
+    render = article_renderer()
+    assert [render(first), render(second), render(first)] == [render_article(text) for text in (first, second, first)]
+    assert "footnote" not in render(second) and "<abbr" not in render(second)
+    assert 'id="setup"' in render(second)
 
 
 def test_a_dialect_renders_what_it_declares():

@@ -7,27 +7,27 @@ import dataclasses
 import pytest
 
 from chapter.catalogue import OtherChapter, Text
-from chapter.sources import PART_SIZE, navigation, parts, sync_topic_sources, topic_groups
+from chapter.topic_stubs import PART_SIZE, navigation, parts, sync_topic_stubs, topic_groups
 
 
 def test_one_file_per_topic_and_language(catalogue, tmp_path):
-    sync_topic_sources(catalogue, tmp_path)
+    sync_topic_stubs(catalogue, tmp_path)
     names = sorted(p.name for p in (tmp_path / "topics").iterdir())
     assert names == sorted(f"{t.slug}.{lang}.md" for t in catalogue.topics for lang in ("ru", "en"))
     assert "topic: pruning" in (tmp_path / "topics" / "pruning.en.md").read_text(encoding="utf-8")
 
 
 def test_unchanged_files_are_not_rewritten(catalogue, tmp_path):
-    assert len(sync_topic_sources(catalogue, tmp_path)) == 2 * len(catalogue.topics)
+    assert len(sync_topic_stubs(catalogue, tmp_path)) == 2 * len(catalogue.topics)
     before = {p: p.stat().st_mtime_ns for p in (tmp_path / "topics").iterdir()}
-    assert sync_topic_sources(catalogue, tmp_path) == []
+    assert sync_topic_stubs(catalogue, tmp_path) == []
     assert {p: p.stat().st_mtime_ns for p in (tmp_path / "topics").iterdir()} == before
 
 
 def test_removed_topic_loses_its_files(catalogue, tmp_path):
-    sync_topic_sources(catalogue, tmp_path)
+    sync_topic_stubs(catalogue, tmp_path)
     smaller = dataclasses.replace(catalogue, topics=catalogue.topics[1:])
-    changed = sync_topic_sources(smaller, tmp_path)
+    changed = sync_topic_stubs(smaller, tmp_path)
     gone = catalogue.topics[0].slug
     assert sorted(p.name for p in changed) == [f"{gone}.en.md", f"{gone}.ru.md"]
     assert not list((tmp_path / "topics").glob(f"{gone}.*"))

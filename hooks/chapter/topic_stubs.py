@@ -31,7 +31,7 @@ topic: {slug}
 """
 
 
-def sync_topic_sources(catalogue: Catalogue, docs_dir: Path) -> list[Path]:
+def sync_topic_stubs(catalogue: Catalogue, docs_dir: Path) -> list[Path]:
     """Make docs/topics/ hold exactly one file per topic and language; return the paths it changed."""
     wanted = {
         docs_dir / topic_source(topic.slug, lang): STUB.format(slug=topic.slug)

@@ -1,0 +1,42 @@
+"""Where things stand in mkdocs.yml, so that a problem with the site's settings is named at its line.
+
+MkDocs hands the plugin the settings already read, without positions; this composes
+the file once more (nodes, not values: its tags such as !ENV need no constructor to be
+located) and finds the lists the chapter's checks look at.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+LISTS = ("theme.features", "markdown_extensions")
+
+
+def places(config_file: Path) -> dict[tuple[str, str], tuple[int, int]]:
+    """The line and column of each list of LISTS (under the name "") and of each of its items' names."""
+    try:
+        root = yaml.compose(config_file.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return {}
+    found = {}
+    for dotted in LISTS:
+        parent, node = root, root
+        for key in dotted.split("."):
+            parent, node = node, _item(node, key)
+        if node is None or not isinstance(parent, yaml.MappingNode):
+            continue
+        key_node = next(name for name, value in parent.value if value is node)
+        found[dotted, ""] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+        for entry in node.value if isinstance(node, yaml.SequenceNode) else []:
+            name = entry.value[0][0] if isinstance(entry, yaml.MappingNode) and entry.value else entry
+            if isinstance(name, yaml.ScalarNode):
+                found[dotted, name.value] = (name.start_mark.line + 1, name.start_mark.column + 1)
+    return found
+
+
+def _item(node: yaml.Node | None, key: str) -> yaml.Node | None:
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    return next((value for name, value in node.value if isinstance(name, yaml.ScalarNode) and name.value == key), None)
