@@ -7,7 +7,7 @@ It builds the site from a copy of the repository, serves it gzip-compressed on
 simulated throttling, Debian's Chromium) several times per page one after the
 other, and writes the medians to a Markdown report.
 
-    .venv/bin/python benchmarks/lighthouse.py [--runs 5] [--output benchmarks/LIGHTHOUSE.md] [PAGE ...]
+    .venv/bin/python -m benchmarks.lighthouse [--runs 5] [--output benchmarks/LIGHTHOUSE.md] [PAGE ...]
 
 It needs the npm packages of package.json (`npm ci`, or `make test`).
 """
@@ -25,13 +25,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "hooks"))
-
-from tools.lighthouse import METRICS, LighthouseMissing, Report, require_lighthouse, run_lighthouse  # noqa: E402
-from tools.serving import serve_gzip  # noqa: E402
-from tools.site import build_copy  # noqa: E402
+from tools.lighthouse import METRICS, LighthouseMissing, Report, require_lighthouse, run_lighthouse
+from tools.serving import serve_gzip
+from tools.site import ROOT, build_copy
 
 PAGES = ["/", "/en/topics/kubernetes/", "/404.html"]
 LABELS = {
@@ -71,7 +67,7 @@ def report_markdown(results: dict[str, list[Report]], runs: int, seconds: float,
     lines = [
         "# Lighthouse performance",
         "",
-        "Written by `benchmarks/lighthouse.py`; the test suite asserts accessibility, best practices and",
+        "Written by `python -m benchmarks.lighthouse`; the test suite asserts accessibility, best practices and",
         "SEO (`tests/browser/test_lighthouse.py`) but not performance, which varies between runs.",
         "",
         f"- when: {datetime.datetime.now(datetime.UTC).strftime('%Y-%m-%d %H:%M UTC')}",

@@ -76,6 +76,37 @@ CORRECTIONS = (
         on_page='<span lang="en">Made with',
     ),
     Correction(
+        "page-title",
+        "writes a front-matter title and the site name into <title> unescaped, joins them with a hyphen, and tells the"
+        " chapter index by is_homepage, which the second language's index is not",
+        "overrides/main.html, block htmltitle",
+        (
+            Evidence(
+                "base.html",
+                "{% elif page.title and not page.is_homepage %}\n"
+                "        <title>{{ page.title | striptags }} - {{ config.site_name }}</title>",
+            ),
+        ),
+    ),
+    Correction(
+        "head-meta",
+        "writes the description and the canonical address into the head unescaped, and the languages' alternates as"
+        " relative links to each language's home rather than absolute ones to this page in each language",
+        "overrides/main.html, block site_meta (with the feed's link)",
+        (
+            Evidence("base.html", '<meta name="description" content="{{ page.meta.description }}">'),
+            Evidence("base.html", '<link rel="alternate" href="{{ alt.link | url }}" hreflang="{{ alt.lang'),
+        ),
+        on_page='type="image/svg+xml"',
+    ),
+    Correction(
+        "search-body",
+        "marks nothing as what a search should index and gives the skip link no target on pages without headings",
+        "overrides/main.html, block content (its page_content block is the theme's content, included as the theme does)",
+        (Evidence("base.html", '{% block content %}\n                  {% include "partials/content.html" %}'),),
+        on_page='<span id="ci-content"></span>',
+    ),
+    Correction(
         "skip-link",
         "renders its skip link only on pages with a table of contents",
         "overrides/main.html, block header",

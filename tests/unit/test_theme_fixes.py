@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from importlib import metadata
 from pathlib import Path
 
+import jinja2
+import jinja2.nodes
 import material
 
 from chapter.theme_fixes import (
@@ -133,3 +136,37 @@ def test_a_rule_that_answers_for_no_correction_is_named(tmp_path):
         "overrides/theme-fixes/theme-fixes.css: a rule under the comment 'wider-pages' answers for no correction of"
         " hooks/chapter/theme_fixes.py; start its comment with the id of the correction it belongs to, or list it there"
     ]
+
+
+def _replaced_blocks(template: str, theme_blocks: set[str]) -> set[str]:
+    """The theme's blocks a template of ours fills without calling super(): what the theme wrote there is gone."""
+    found = set()
+    for block in jinja2.Environment().parse(template).find_all(jinja2.nodes.Block):
+        calls = [call for call in block.find_all(jinja2.nodes.Call) if getattr(call.node, "name", None) == "super"]
+        if block.name in theme_blocks and not calls:
+            found.add(block.name)
+    return found
+
+
+def test_every_theme_block_our_templates_replace_whole_is_a_correction_of_the_ledger():
+    theme = jinja2.Environment().parse((THEME / "base.html").read_text(encoding="utf-8"))
+    theme_blocks = {block.name for block in theme.find_all(jinja2.nodes.Block)}
+    replaced = {
+        (path.name, name)
+        for path in sorted(OVERRIDES.glob("*.html"))
+        for name in _replaced_blocks(path.read_text(encoding="utf-8"), theme_blocks)
+    }
+    assert ("main.html", "site_meta") in replaced  # the check sees what it should
+    ledger = " ".join(correction.where for correction in CORRECTIONS)
+    assert [
+        f"{template}: block {name}"
+        for template, name in sorted(replaced)
+        if not re.search(rf"overrides/{template},? blocks? (\w+ and )?{name}\b", ledger)
+    ] == []
+
+
+def test_a_replaced_block_is_found_and_one_that_calls_super_is_not():
+    template = (
+        "{% block styles %}{{ super() }}x{% endblock %}{% block header %}y{% endblock %}{% block mine %}{% endblock %}"
+    )
+    assert _replaced_blocks(template, {"styles", "header"}) == {"header"}
