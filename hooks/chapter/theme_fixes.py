@@ -102,7 +102,7 @@ CORRECTIONS = (
     Correction(
         "search-body",
         "marks nothing as what a search should index and gives the skip link no target on pages without headings",
-        "overrides/main.html, block content (its page_content block is the theme's content, included as the theme does)",
+        "overrides/main.html, block content (its page_content block includes the theme's content as the theme does)",
         (Evidence("base.html", '{% block content %}\n                  {% include "partials/content.html" %}'),),
         on_page='<span id="ci-content"></span>',
     ),
