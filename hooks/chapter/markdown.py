@@ -100,15 +100,15 @@ def dialect_drift(
         if name not in dialect.extensions
     ]
     problems += [
-        problem("", f"leave out {name}, which the check's dialect lists")
+        problem("", f"leaves out {name}, which the check's dialect lists")
         for name in dialect.extensions
         if name not in extensions
     ]
     if not problems and tuple(extensions) != dialect.extensions:
-        problems.append(problem("", f"list the extensions in another order than the check's: {', '.join(extensions)}"))
+        problems.append(problem("", f"lists the extensions in another order than the check's: {', '.join(extensions)}"))
     for name in sorted(set(configs) | set(dialect.configs)):
         ours, theirs = dict(dialect.configs.get(name, {})), dict(configs.get(name, {}))
         if ours != theirs:
-            difference = f"give {name} the options {theirs or 'none'}; the check's are {ours or 'none'}"
+            difference = f"gives {name} the options {theirs or 'none'}; the check's are {ours or 'none'}"
             problems.append(problem(name, difference))
     return problems

@@ -37,7 +37,8 @@ def test_markdown_options_other_than_the_checks_stop_the_build_at_their_line(tmp
     result = mkdocs("build", "--strict", "--site-dir", str(site), cwd=project)
     output = result.stdout + result.stderr
     assert result.returncode == 1 and "Traceback" not in output
-    assert f"mkdocs.yml:{line}:5: error CI803 markdown_extensions give toc the options {{'permalink': False}}" in output
+    expected = f"mkdocs.yml:{line}:5: error CI803 markdown_extensions gives toc the options {{'permalink': False}}"
+    assert expected in output
     assert not site.exists()
 
 

@@ -222,7 +222,7 @@ def test_a_dialect_that_drifts_from_the_checks_is_named_at_its_lines(tmp_path):
     emoji = next(problem for problem in found if problem.line == 6)
     assert "lists pymdownx.emoji, which the check's dialect leaves out" in emoji.message
     toc = next(problem for problem in found if problem.line == 4)
-    assert "give toc the options {'permalink': False}; the check's are {'permalink': True}" in toc.message
+    assert "gives toc the options {'permalink': False}; the check's are {'permalink': True}" in toc.message
 
 
 def test_a_missing_extension_and_another_order_are_named_at_the_list(tmp_path):
@@ -230,7 +230,7 @@ def test_a_missing_extension_and_another_order_are_named_at_the_list(tmp_path):
     config.write_text(DRIFTING, encoding="utf-8")
     plain = Dialect(extensions=("toc", "abbr", "def_list"), configs={})
     (missing,) = dialect_drift(config, ["toc", "abbr"], {}, plain)
-    assert (missing.line, missing.column) == (2, 1) and "leave out def_list" in missing.message
+    assert (missing.line, missing.column) == (2, 1) and "leaves out def_list" in missing.message
     (order,) = dialect_drift(config, ["abbr", "toc"], {}, Dialect(extensions=("toc", "abbr"), configs={}))
     assert (order.line, order.column) == (2, 1) and "in another order than the check's: abbr, toc" in order.message
 
