@@ -40,10 +40,16 @@ META_START = '<meta http-equiv="Content-Security-Policy" content="'
 _HEAD = re.compile(r"<head\b[^>]*>(\s*<meta\s+charset\s*=[^>]*>)?", re.IGNORECASE)
 
 
-def inline_texts(html: str, tag: str) -> list[str]:
-    """The text of every inline `<script>` or `<style>` element, as a browser's parser reads it (the text it hashes)."""
+def inline_texts(html: str) -> dict[str, list[str]]:
+    """The text of each inline `<script>` and `<style>` element, by tag, as a browser's parser reads it.
+
+    That text is what the browser hashes. One parse of the page serves both tags.
+    """
     document = LexborHTMLParser(html)
-    return [node.text(deep=True) for node in document.css(tag) if tag != "script" or "src" not in node.attributes]
+    return {
+        tag: [node.text(deep=True) for node in document.css(tag) if tag != "script" or "src" not in node.attributes]
+        for tag in ("script", "style")
+    }
 
 
 def source_hash(text: str) -> str:
@@ -63,10 +69,11 @@ def page_policy(html: str, content: str = "", *, live: bool = False) -> str:
     live reload, different on every request, so no hash can name it): inline scripts run there, as a
     browser ignores `'unsafe-inline'` beside a hash. A published site never carries this policy.
     """
-    left_out = set(inline_texts(content, "script")) if content else set()
-    inline = [LIVE] if live else _hashes(inline_texts(html, "script"), left_out)
+    left_out = set(inline_texts(content)["script"]) if content else set()
+    texts = inline_texts(html)
+    inline = [LIVE] if live else _hashes(texts["script"], left_out)
     scripts = " ".join(["'self'", "'wasm-unsafe-eval'", *inline])
-    styles = " ".join(["'self'", *_hashes(inline_texts(html, "style"), set())])
+    styles = " ".join(["'self'", *_hashes(texts["style"], set())])
     return (
         f"default-src 'self'; script-src {scripts}; style-src {styles}; "
         "img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'"
