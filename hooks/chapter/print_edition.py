@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 from markupsafe import Markup
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from .badge import Badge
 from .catalogue import LANGUAGES, Catalogue, Topic
 from .facts import Registry
 from .language import long_date, translate
@@ -61,22 +62,13 @@ class Place:
 
 
 @dataclass(frozen=True)
-class PrintBadge:
-    """A topic's label as the badge macro shows it; on paper it links nowhere."""
-
-    variant: str
-    name: str
-    href: None = None
-
-
-@dataclass(frozen=True)
 class PrintedTopic:
     """One topic of the edition: its heading, and its article as the edition holds it, or where the topic lives."""
 
     slug: str
     title: str
     other_title: str
-    badge: PrintBadge
+    badge: Badge  # linking nowhere on paper
     summary: str
     reviewed: str | None  # the day its article was last checked, as the page language writes it
     article: Markup | None  # None: no article in this language
@@ -137,7 +129,7 @@ def _printed(topic: Topic, lang: str, other: str, page: str | None, slugs: Colle
         slug=topic.slug,
         title=topic.title[lang],
         other_title=topic.title[other],
-        badge=PrintBadge(topic.label.variant, topic.label.name[lang]),
+        badge=Badge.of(topic.label, lang, None),
         summary=topic.summary[lang],
         reviewed=translate(lang, "reviewed", date=long_date(lang, topic.reviewed)) if topic.reviewed else None,
         article=Markup(place_in_edition(article_body(page), here, slugs)) if page is not None else None,

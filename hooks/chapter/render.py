@@ -19,10 +19,11 @@ from markupsafe import Markup
 
 from . import filters, print_edition
 from .articles import mark_link_languages
+from .badge import Badge
 from .calculator_pages import Placement, insert, place, placed
 from .calculator_pages import view as calculator_view
 from .calculators import CALCULATORS
-from .catalogue import LANGUAGES, Catalogue, Label, Topic
+from .catalogue import LANGUAGES, Catalogue, Topic
 from .errors import ChapterError
 from .facts import MARKER, NO_FACTS, Fact, Registry, quantity
 from .glossary import Glossary, Term
@@ -62,20 +63,6 @@ class RenderedPage:
     description: str
     markdown: str
     quoting: Quoting | None = None  # a topic page's article, whose HTML the build finishes and checks; None: no article
-
-
-@dataclass(frozen=True)
-class Badge:
-    """A topic's label as the badge macro shows it: its name, its look (a class of chapter.css) and its legend link."""
-
-    label_id: str
-    variant: str
-    name: str
-    href: str | None
-
-    @classmethod
-    def of(cls, label: Label, lang: str, href: str | None) -> Badge:
-        return cls(label.id, label.variant, label.name[lang], href)
 
 
 @dataclass(frozen=True)
