@@ -251,16 +251,7 @@ def run_reference(code: str, results: str, cases: list[dict[str, float]]) -> lis
         f"    {line}\n" for line in results.splitlines()
     )
     driver += "    out.append(result)\nprint(json.dumps(out))\n"
-    done = subprocess.run(
-        [sys.executable, "-I", "-S", "-c", driver],
-        input=json.dumps(cases),
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return _through([sys.executable, "-I", "-S", "-c", driver], cases)
 
 
 def run_script(script: Path, calculator: str, cases: list[dict[str, float]]) -> list[dict[str, float]]:
@@ -271,13 +262,13 @@ def run_script(script: Path, calculator: str, cases: list[dict[str, float]]) -> 
         f'const cases = JSON.parse(readFileSync(0, "utf8"));\n'
         f"console.log(JSON.stringify(cases.map((one) => FORMULAS[{json.dumps(calculator)}](one))));\n"
     )
+    return _through([NODE, "--input-type=module", "-e", runner], cases)
+
+
+def _through(command: list[str], cases: list[dict[str, float]]) -> list[dict[str, float]]:
+    """What `command` prints as JSON, given the cases as JSON on its input; it must succeed."""
     done = subprocess.run(
-        [NODE, "--input-type=module", "-e", runner],
-        input=json.dumps(cases),
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=False,
+        command, input=json.dumps(cases), capture_output=True, text=True, timeout=TIMEOUT, check=False
     )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
