@@ -39,6 +39,7 @@ from chapter.figures import figure_of, figure_sources, orphan_figures, sync_loca
 from chapter.gate import Provenance
 from chapter.language import search_view, translate
 from chapter.markdown import dialect_drift
+from chapter.mkdocs_yml import places
 from chapter.policy import with_policy
 from chapter.print_edition import pdf_path
 from chapter.problems import WARNING, Problem, ProblemsFound, blocking
@@ -133,8 +134,9 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         self._count_warnings(config)  # first, so that the catalogue's own warnings count too
         _check_languages(config)
         config_file = Path(config.config_file_path)
-        refused = unsupported(config_file, config.theme.get("features", []), config.markdown_extensions)
-        refused += dialect_drift(config_file, config.markdown_extensions, config.mdx_configs)
+        settings = places(config_file)
+        refused = unsupported(settings, config.theme.get("features", []), config.markdown_extensions)
+        refused += dialect_drift(settings, config.markdown_extensions, config.mdx_configs)
         if refused:
             raise PluginError(str(ProblemsFound(sorted(refused))))
         if not self.serving and (loopback := loopback_problem(config.site_url, Path(config.config_file_path))):

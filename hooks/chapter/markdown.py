@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 import markdown
 
-from .mkdocs_yml import places
-from .problems import Problem, at
+from .mkdocs_yml import Places
+from .problems import Problem
 
 
 @dataclass(frozen=True)
@@ -78,21 +77,20 @@ def render_article(text: str, dialect: Dialect = DIALECT) -> str:
 
 
 def dialect_drift(
-    config_file: Path, extensions: Sequence[str], configs: Mapping[str, Mapping[str, Any]], dialect: Dialect = DIALECT
+    settings: Places, extensions: Sequence[str], configs: Mapping[str, Mapping[str, Any]], dialect: Dialect = DIALECT
 ) -> list[Problem]:
     """CI803 for each way mkdocs.yml's `markdown_extensions` differ from the dialect `chapter check` renders with.
 
-    `extensions` and `configs` are MkDocs's `markdown_extensions` and `mdx_configs` once it has read `config_file`.
+    `extensions` and `configs` are MkDocs's `markdown_extensions` and `mdx_configs` once it has read the file whose
+    places `settings` holds.
     """
-    found = places(config_file)
 
     def problem(name: str, difference: str) -> Problem:
-        line, column = found.get(("markdown_extensions", name), found.get(("markdown_extensions", ""), (0, 0)))
         message = (
             f"markdown_extensions {difference}. `chapter check` renders articles as hooks/chapter/markdown.py"
             " declares (DIALECT); change both together, so the check sees pages as the site shows them"
         )
-        return at(config_file.name, line, "CI803", message, column)
+        return settings.problem("markdown_extensions", name, "CI803", message)
 
     problems = [
         problem(name, f"lists {name}, which the check's dialect leaves out")

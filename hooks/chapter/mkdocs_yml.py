@@ -7,19 +7,36 @@ located) and finds the lists the chapter's checks look at.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
+from .problems import Problem, at
+
 LISTS = ("theme.features", "markdown_extensions")
 
 
-def places(config_file: Path) -> dict[tuple[str, str], tuple[int, int]]:
+@dataclass(frozen=True)
+class Places:
     """The line and column of each list of LISTS (under the name "") and of each of its items' names."""
+
+    file: str  # mkdocs.yml as the problems name it
+    found: Mapping[tuple[str, str], tuple[int, int]]
+
+    def problem(self, setting: str, name: str, rule: str, message: str) -> Problem:
+        """A problem at the item `name` of `setting`; at the list itself where the item is not in it."""
+        line, column = self.found.get((setting, name)) or self.found.get((setting, ""), (0, 0))
+        return at(self.file, line, rule, message, column)
+
+
+def places(config_file: Path) -> Places:
+    """The places of mkdocs.yml's lists; none where the file cannot be read as YAML."""
     try:
         root = yaml.compose(config_file.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return {}
+        return Places(config_file.name, {})
     found = {}
     for dotted in LISTS:
         parent, node = root, root
@@ -33,7 +50,7 @@ def places(config_file: Path) -> dict[tuple[str, str], tuple[int, int]]:
             name = entry.value[0][0] if isinstance(entry, yaml.MappingNode) and entry.value else entry
             if isinstance(name, yaml.ScalarNode):
                 found[dotted, name.value] = (name.start_mark.line + 1, name.start_mark.column + 1)
-    return found
+    return Places(config_file.name, found)
 
 
 def _item(node: yaml.Node | None, key: str) -> yaml.Node | None:

@@ -10,11 +10,10 @@ here, naming it at its line of mkdocs.yml (CI802).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from types import MappingProxyType
 
-from .mkdocs_yml import places
-from .problems import Problem, at
+from .mkdocs_yml import Places
+from .problems import Problem
 
 SCRIPT = "overrides/theme-fixes/page.js"
 
@@ -49,12 +48,12 @@ EXTENSIONS: Mapping[str, str] = MappingProxyType(
 )
 
 
-def unsupported(config_file: Path, features: Iterable[str], extensions: Iterable[str]) -> list[Problem]:
+def unsupported(settings: Places, features: Iterable[str], extensions: Iterable[str]) -> list[Problem]:
     """CI802 for each theme feature and Markdown extension mkdocs.yml enables that the pages cannot deliver.
 
-    `features` and `extensions` are MkDocs's `theme.features` and `markdown_extensions` once it has read the file.
+    `features` and `extensions` are MkDocs's `theme.features` and `markdown_extensions` once it has read the file
+    whose places `settings` holds.
     """
-    found = places(config_file)
     problems = []
     for kind, names, supported in (
         ("theme.features", features, FEATURES),
@@ -63,12 +62,11 @@ def unsupported(config_file: Path, features: Iterable[str], extensions: Iterable
         for name in names:
             if name in supported:
                 continue
-            line, column = found.get((kind, name), (0, 0))
             message = (
                 f"{kind} lists {name}, which the pages do not support: they run the chapter's script"
                 f" ({SCRIPT}) instead of the theme's bundle, so {name} would build and do nothing."
                 f" Supported: {', '.join(supported)}. Remove it, or teach {SCRIPT} what the bundle did for it"
                 " and declare it in hooks/chapter/theme_contract.py"
             )
-            problems.append(at(config_file.name, line, "CI802", message, column))
+            problems.append(settings.problem(kind, name, "CI802", message))
     return problems

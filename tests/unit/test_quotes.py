@@ -10,6 +10,7 @@ from mkdocs.config import load_config
 
 from chapter.facts import load_registry
 from chapter.markdown import DIALECT, Dialect, article_renderer, dialect_drift, render_article
+from chapter.mkdocs_yml import places
 from chapter.quotes import marker_problems, quote_markers, resolve, resolve_text
 from chapter.render import PageRenderer
 from tools.site import MINI, ROOT
@@ -201,7 +202,7 @@ def test_facts_yaml_text_reaches_an_article_as_text_only(catalogue, tmp_path):
 def test_the_dialect_is_what_mkdocs_yml_gives_python_markdown():
     config = load_config(str(ROOT / "mkdocs.yml"))
     assert tuple(config.markdown_extensions) == DIALECT.extensions
-    assert dialect_drift(ROOT / "mkdocs.yml", config.markdown_extensions, config.mdx_configs) == []
+    assert dialect_drift(places(ROOT / "mkdocs.yml"), config.markdown_extensions, config.mdx_configs) == []
 
 
 DRIFTING = """site_name: x
@@ -217,7 +218,7 @@ def test_a_dialect_that_drifts_from_the_checks_is_named_at_its_lines(tmp_path):
     config = tmp_path / "mkdocs.yml"
     config.write_text(DRIFTING, encoding="utf-8")
     plain = Dialect(extensions=("toc", "abbr"), configs={"toc": {"permalink": True}})
-    found = dialect_drift(config, ["toc", "abbr", "pymdownx.emoji"], {"toc": {"permalink": False}}, plain)
+    found = dialect_drift(places(config), ["toc", "abbr", "pymdownx.emoji"], {"toc": {"permalink": False}}, plain)
     assert {(problem.line, problem.column, problem.rule) for problem in found} == {(6, 5, "CI803"), (4, 5, "CI803")}
     emoji = next(problem for problem in found if problem.line == 6)
     assert "lists pymdownx.emoji, which the check's dialect leaves out" in emoji.message
@@ -229,9 +230,9 @@ def test_a_missing_extension_and_another_order_are_named_at_the_list(tmp_path):
     config = tmp_path / "mkdocs.yml"
     config.write_text(DRIFTING, encoding="utf-8")
     plain = Dialect(extensions=("toc", "abbr", "def_list"), configs={})
-    (missing,) = dialect_drift(config, ["toc", "abbr"], {}, plain)
+    (missing,) = dialect_drift(places(config), ["toc", "abbr"], {}, plain)
     assert (missing.line, missing.column) == (2, 1) and "leaves out def_list" in missing.message
-    (order,) = dialect_drift(config, ["abbr", "toc"], {}, Dialect(extensions=("toc", "abbr"), configs={}))
+    (order,) = dialect_drift(places(config), ["abbr", "toc"], {}, Dialect(extensions=("toc", "abbr"), configs={}))
     assert (order.line, order.column) == (2, 1) and "in another order than the check's: abbr, toc" in order.message
 
 

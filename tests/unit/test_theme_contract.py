@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from chapter.markdown import DIALECT
+from chapter.mkdocs_yml import places
 from chapter.theme_contract import EXTENSIONS, FEATURES, unsupported
 from tools.site import ROOT
 
@@ -32,14 +33,17 @@ def _config(tmp_path: Path, text: str = CONFIG) -> Path:
 
 
 def test_the_sites_own_settings_are_all_supported():
-    assert unsupported(ROOT / "mkdocs.yml", ["navigation.prune", "navigation.sections", "navigation.top"], []) == []
+    assert (
+        unsupported(places(ROOT / "mkdocs.yml"), ["navigation.prune", "navigation.sections", "navigation.top"], [])
+        == []
+    )
     # Every extension the chapter's dialect renders with is one the pages support.
     assert [name for name in DIALECT.extensions if name not in EXTENSIONS] == []
 
 
 def test_each_unsupported_feature_and_extension_is_named_at_its_line(tmp_path):
     config = _config(tmp_path)
-    problems = unsupported(config, ["navigation.top", "navigation.instant"], ["abbr", "pymdownx.emoji", "toc"])
+    problems = unsupported(places(config), ["navigation.top", "navigation.instant"], ["abbr", "pymdownx.emoji", "toc"])
     assert [(problem.file, problem.line, problem.column, problem.rule) for problem in problems] == [
         ("mkdocs.yml", 7, 7, "CI802"),
         ("mkdocs.yml", 10, 5, "CI802"),
@@ -62,6 +66,6 @@ def test_details_and_tabs_are_supported_by_the_page_script():
 
 
 def test_a_config_that_cannot_be_read_still_names_the_feature(tmp_path):
-    (problem,) = unsupported(_config(tmp_path, "theme: [unclosed\n"), ["toc.follow"], [])
+    (problem,) = unsupported(places(_config(tmp_path, "theme: [unclosed\n")), ["toc.follow"], [])
     assert (problem.line, problem.rule) == (0, "CI802")
     assert problem.text().startswith("mkdocs.yml: error CI802 theme.features lists toc.follow,")
