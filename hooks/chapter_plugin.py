@@ -139,7 +139,7 @@ class ChapterPlugin(BasePlugin[ChapterSettings]):
         refused += dialect_drift(settings, config.markdown_extensions, config.mdx_configs)
         if refused:
             raise PluginError(str(ProblemsFound(sorted(refused))))
-        if not self.serving and (loopback := loopback_problem(config.site_url, Path(config.config_file_path))):
+        if not self.serving and (loopback := loopback_problem(config.site_url, config_file)):
             raise PluginError(loopback.text())
         docs_dir = Path(config.docs_dir)
         project = self._project(config)

@@ -32,7 +32,6 @@ from markupsafe import escape
 
 from .articles import Fence, scan
 from .facts import MARKER
-from .markdown import DIALECT, Dialect, article_renderer
 
 PLACEMENT = "CI404"
 UNKNOWN = "CI403"
@@ -146,11 +145,6 @@ def resolve_text(text: str, quotes: Sequence[Quote], value: Callable[[str], str 
         if quote.token in text:
             text = text.replace(quote.token, str(escape(value(quote.fact_id) or quote.marker)))
     return text
-
-
-def marker_problems(text: str, dialect: Dialect = DIALECT) -> list[Found]:
-    """(line, column, rule, message) of every marker of an article that its page cannot show as a linked value."""
-    return checked_render(text, article_renderer(dialect))[1]
 
 
 def checked_render(text: str, render: Callable[[str], str]) -> tuple[str, list[Found]]:

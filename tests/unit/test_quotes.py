@@ -11,7 +11,7 @@ from mkdocs.config import load_config
 from chapter.facts import load_registry
 from chapter.markdown import DIALECT, Dialect, article_renderer, dialect_drift, render_article
 from chapter.mkdocs_yml import places
-from chapter.quotes import marker_problems, quote_markers, resolve, resolve_text
+from chapter.quotes import checked_render, quote_markers, resolve, resolve_text
 from chapter.render import PageRenderer
 from tools.site import MINI, ROOT
 
@@ -127,12 +127,12 @@ def test_a_marker_where_a_linked_value_cannot_stand_is_a_problem_at_its_place(ma
     assert [(found[0], found[1], found[2]) for found in problems] == [(line, column, "CI404")]
     assert problems[0][3].startswith(f"{{fact:h100}} stands in {where}, ")
     assert soup.select("a.ci-fact") == []
-    assert marker_problems(markdown) == problems  # the check without MkDocs says the same
+    assert checked_render(markdown, article_renderer())[1] == problems  # the check without MkDocs says the same
 
 
 def test_a_marker_markdown_drops_is_a_problem():
     text = "Text.\n\n[unused]: https://example.org/{fact:h100}\n"
-    problems = marker_problems(text)
+    problems = checked_render(text, article_renderer())[1]
     assert [(line, column, rule) for line, column, rule, _ in problems] == [(3, 31, "CI404")]
     assert "does not reach the page" in problems[0][3]
 
@@ -152,7 +152,7 @@ def test_every_marker_is_checked_and_only_misplaced_ones_are_reported():
         "Memory {fact:h100}, see [{fact:h100}](x.md).\n\n```text\n[{fact:h100}](x.md)\n```\n\n"
         "![{fact:h100}](x.svg) and {fact:h100}.\n"
     )
-    assert [(line, column) for line, column, _, _ in marker_problems(text)] == [(1, 26), (7, 3)]
+    assert [(line, column) for line, column, _, _ in checked_render(text, article_renderer())[1]] == [(1, 26), (7, 3)]
 
 
 def test_a_table_of_contents_entry_gets_the_plain_value_escaped():
